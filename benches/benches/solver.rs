@@ -1,0 +1,51 @@
+//! Criterion: one PGS-SOR solve of 20 sweeps in the dense and sequential-impulse forms, the
+//! 100-link chain, and the exact pivoting solver at 16 and 32 rows.
+use core::hint::black_box;
+
+use benches::solver::{
+    Rng, dense_gamma, dense_solve, exact_solve, hanging_chain, random_system,
+    sequential_impulse_solve,
+};
+use criterion::{Criterion, criterion_group, criterion_main};
+use solver::ExactSolver;
+
+fn sweeps(c: &mut Criterion) {
+    let s = random_system(&mut Rng(7), 64, 10.0);
+    let gamma = dense_gamma(&s);
+    let mut g = c.benchmark_group("solver 64 rows, 20 sweeps");
+    g.bench_function("dense PGS-SOR", |b| {
+        b.iter(|| dense_solve(black_box(&gamma), &s, 1.0, 20))
+    });
+    g.bench_function("sequential impulse", |b| {
+        b.iter(|| sequential_impulse_solve(black_box(&s), 1.0, 20, 0.0, |_, _| {}))
+    });
+    g.finish();
+
+    let chain = hanging_chain(100);
+    let mut g = c.benchmark_group("solver 100-link chain, 20 sweeps");
+    for omega in [1.0, 1.8] {
+        g.bench_function(format!("sequential impulse ω = {omega}"), |b| {
+            b.iter(|| sequential_impulse_solve(black_box(&chain), omega, 20, 0.0, |_, _| {}))
+        });
+    }
+    g.finish();
+}
+
+fn exact(c: &mut Criterion) {
+    let mut solver = Box::new(ExactSolver::<f64, 64>::new());
+    let mut g = c.benchmark_group("solver exact vs PGS");
+    for n in [16usize, 32] {
+        let s = random_system(&mut Rng(9 + n as u64), n, 10.0);
+        let gamma = dense_gamma(&s);
+        g.bench_function(format!("exact pivoting {n} rows"), |b| {
+            b.iter(|| exact_solve(&mut solver, black_box(&gamma), &s))
+        });
+        g.bench_function(format!("dense PGS 20 sweeps {n} rows"), |b| {
+            b.iter(|| dense_solve(black_box(&gamma), &s, 1.0, 20))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, sweeps, exact);
+criterion_main!(benches);

@@ -1,0 +1,46 @@
+//! Workloads, measurement and presentation shared by the criterion benchmarks
+//! (`cargo bench -p benches`) and the report (`cargo run --release -p benches --bin report`).
+//!
+//! Each crate has one module here holding its workloads and a `report` section that times
+//! them against the peers in the same process and returns markdown.
+#![allow(
+    clippy::std_instead_of_core,
+    clippy::std_instead_of_alloc,
+    reason = "host-only crate"
+)]
+
+pub mod cwlist;
+pub mod dual;
+pub mod measure;
+pub mod pairs;
+pub mod plot;
+pub mod rotint;
+pub mod solver;
+pub mod table;
+pub mod xform;
+pub mod xform_dynamics;
+
+use std::path::PathBuf;
+
+/// How a report section should run.
+#[derive(Debug, Clone)]
+pub struct Mode {
+    /// Long version: larger sizes and longer timing budgets.
+    pub full: bool,
+    /// Folder for the SVG plots (committed, linked from the README).
+    pub plot_dir: PathBuf,
+}
+
+/// A report section: its title and the function that measures and returns markdown.
+pub type Section = (&'static str, fn(&Mode) -> String);
+
+/// Every section, in report order.
+pub const SECTIONS: &[Section] = &[
+    ("dual", dual::report),
+    ("rotint", rotint::report),
+    ("xform", xform::report),
+    ("xform dynamics", xform_dynamics::report),
+    ("pairs", pairs::report),
+    ("cwlist", cwlist::report),
+    ("solver", solver::report),
+];

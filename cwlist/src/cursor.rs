@@ -1,0 +1,366 @@
+//! Cursors: a position that can move both ways, including onto a "ghost" element between the
+//! back and the front (like std's `LinkedList` cursors), and edit the list around itself.
+use crate::error::Error;
+use crate::index::Index;
+use crate::list::{List, Pos, full_panic};
+use crate::storage::Storage;
+
+impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
+    /// A cursor at the front element (at the ghost if the list is empty).
+    pub fn cursor_front(&self) -> Cursor<'_, T, Ix, S> {
+        Cursor {
+            list: self,
+            cur: self.head,
+            index: 0,
+        }
+    }
+
+    /// A cursor at the back element (at the ghost if the list is empty).
+    pub fn cursor_back(&self) -> Cursor<'_, T, Ix, S> {
+        Cursor {
+            list: self,
+            cur: self.tail,
+            index: self.len().saturating_sub(1),
+        }
+    }
+
+    /// An editing cursor at the front element (at the ghost if the list is empty).
+    pub fn cursor_front_mut(&mut self) -> CursorMut<'_, T, Ix, S> {
+        CursorMut {
+            cur: self.head,
+            index: 0,
+            list: self,
+        }
+    }
+
+    /// An editing cursor at the back element (at the ghost if the list is empty).
+    pub fn cursor_back_mut(&mut self) -> CursorMut<'_, T, Ix, S> {
+        CursorMut {
+            cur: self.tail,
+            index: self.len().saturating_sub(1),
+            list: self,
+        }
+    }
+}
+
+/// Moves `(cur, index)` one step; shared by both cursors. At the ghost, `index == len`.
+#[inline]
+fn step_next<T, Ix: Index, S: Storage>(list: &List<T, Ix, S>, cur: &mut Ix, index: &mut usize) {
+    if *cur == Ix::NIL {
+        *cur = list.head;
+        *index = 0;
+    } else {
+        *cur = list.next_of(*cur);
+        *index += 1;
+    }
+}
+
+#[inline]
+fn step_prev<T, Ix: Index, S: Storage>(list: &List<T, Ix, S>, cur: &mut Ix, index: &mut usize) {
+    if *cur == Ix::NIL {
+        *cur = list.tail;
+        *index = list.len().saturating_sub(1);
+    } else {
+        *cur = list.prev_of(*cur);
+        *index = if *cur == Ix::NIL {
+            list.len()
+        } else {
+            *index - 1
+        };
+    }
+}
+
+fn neighbour<T, Ix: Index, S: Storage>(list: &List<T, Ix, S>, cur: Ix, forward: bool) -> Ix {
+    match (cur == Ix::NIL, forward) {
+        (true, true) => list.head,
+        (true, false) => list.tail,
+        (false, true) => list.next_of(cur),
+        (false, false) => list.prev_of(cur),
+    }
+}
+
+/// A read-only cursor; see [`List::cursor_front`].
+pub struct Cursor<'a, T, Ix: Index, S: Storage> {
+    list: &'a List<T, Ix, S>,
+    cur: Ix,
+    index: usize,
+}
+
+impl<T, Ix: Index, S: Storage> Clone for Cursor<'_, T, Ix, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T, Ix: Index, S: Storage> Copy for Cursor<'_, T, Ix, S> {}
+
+impl<T, Ix: Index, S: Storage> core::fmt::Debug for Cursor<'_, T, Ix, S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("Cursor").field(&self.index()).finish()
+    }
+}
+
+impl<'a, T, Ix: Index, S: Storage> Cursor<'a, T, Ix, S> {
+    /// Index of the current element in list order (`None` at the ghost).
+    pub fn index(&self) -> Option<usize> {
+        (self.cur != Ix::NIL).then_some(self.index)
+    }
+    /// Position of the current element (`None` at the ghost).
+    pub fn position(&self) -> Option<Pos> {
+        (self.cur != Ix::NIL).then(|| Pos(self.cur.to_usize()))
+    }
+    /// Moves to the next element (from the back onto the ghost, from the ghost to the front).
+    pub fn move_next(&mut self) {
+        step_next(self.list, &mut self.cur, &mut self.index);
+    }
+    /// Moves to the previous element (from the front onto the ghost, from the ghost to the back).
+    pub fn move_prev(&mut self) {
+        step_prev(self.list, &mut self.cur, &mut self.index);
+    }
+    /// The current element (`None` at the ghost).
+    pub fn current(&self) -> Option<&'a T> {
+        self.list.get_slot(self.cur)
+    }
+    /// The element after the current one (the front, at the ghost).
+    pub fn peek_next(&self) -> Option<&'a T> {
+        self.list.get_slot(neighbour(self.list, self.cur, true))
+    }
+    /// The element before the current one (the back, at the ghost).
+    pub fn peek_prev(&self) -> Option<&'a T> {
+        self.list.get_slot(neighbour(self.list, self.cur, false))
+    }
+    /// The list's first element.
+    pub fn front(&self) -> Option<&'a T> {
+        self.list.front()
+    }
+    /// The list's last element.
+    pub fn back(&self) -> Option<&'a T> {
+        self.list.back()
+    }
+}
+
+/// An editing cursor; see [`List::cursor_front_mut`]. Edits keep the cursor on the same
+/// element (or as documented per method), even when an erase moves that element's slot.
+pub struct CursorMut<'a, T, Ix: Index, S: Storage> {
+    list: &'a mut List<T, Ix, S>,
+    cur: Ix,
+    index: usize,
+}
+
+impl<T, Ix: Index, S: Storage> core::fmt::Debug for CursorMut<'_, T, Ix, S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("CursorMut").field(&self.index()).finish()
+    }
+}
+
+impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
+    /// Index of the current element in list order (`None` at the ghost).
+    pub fn index(&self) -> Option<usize> {
+        (self.cur != Ix::NIL).then_some(self.index)
+    }
+    /// Position of the current element (`None` at the ghost).
+    pub fn position(&self) -> Option<Pos> {
+        (self.cur != Ix::NIL).then(|| Pos(self.cur.to_usize()))
+    }
+    /// A read-only cursor at the same place.
+    pub fn as_cursor(&self) -> Cursor<'_, T, Ix, S> {
+        Cursor {
+            list: self.list,
+            cur: self.cur,
+            index: self.index,
+        }
+    }
+    /// Moves to the next element (from the back onto the ghost, from the ghost to the front).
+    pub fn move_next(&mut self) {
+        step_next(self.list, &mut self.cur, &mut self.index);
+    }
+    /// Moves to the previous element (from the front onto the ghost, from the ghost to the back).
+    pub fn move_prev(&mut self) {
+        step_prev(self.list, &mut self.cur, &mut self.index);
+    }
+    /// The current element (`None` at the ghost).
+    pub fn current(&mut self) -> Option<&mut T> {
+        self.list.get_slot_mut(self.cur)
+    }
+    /// The element after the current one (the front, at the ghost).
+    pub fn peek_next(&mut self) -> Option<&mut T> {
+        let n = neighbour(self.list, self.cur, true);
+        self.list.get_slot_mut(n)
+    }
+    /// The element before the current one (the back, at the ghost).
+    pub fn peek_prev(&mut self) -> Option<&mut T> {
+        let p = neighbour(self.list, self.cur, false);
+        self.list.get_slot_mut(p)
+    }
+
+    /// Keeps the ghost's index equal to the length.
+    fn fix_ghost(&mut self) {
+        if self.cur == Ix::NIL {
+            self.index = self.list.len();
+        }
+    }
+
+    /// Inserts `value` after the current element (at the front, at the ghost).
+    ///
+    /// # Errors
+    /// Hands `value` back if the list is full.
+    pub fn try_insert_after(&mut self, value: T) -> Result<(), T> {
+        let next = neighbour(self.list, self.cur, true);
+        self.list.link_new(value, self.cur, next)?;
+        self.fix_ghost();
+        Ok(())
+    }
+
+    /// Inserts `value` before the current element (at the back, at the ghost).
+    ///
+    /// # Errors
+    /// Hands `value` back if the list is full.
+    pub fn try_insert_before(&mut self, value: T) -> Result<(), T> {
+        let prev = neighbour(self.list, self.cur, false);
+        self.list.link_new(value, prev, self.cur)?;
+        self.index += 1;
+        Ok(())
+    }
+
+    /// Inserts `value` after the current element (at the front, at the ghost).
+    ///
+    /// # Panics
+    /// If the list is full.
+    pub fn insert_after(&mut self, value: T) {
+        if self.try_insert_after(value).is_err() {
+            full_panic(self.list.max_len());
+        }
+    }
+
+    /// Inserts `value` before the current element (at the back, at the ghost).
+    ///
+    /// # Panics
+    /// If the list is full.
+    pub fn insert_before(&mut self, value: T) {
+        if self.try_insert_before(value).is_err() {
+            full_panic(self.list.max_len());
+        }
+    }
+
+    /// Erases slot `s`, keeping the cursor on its element if that element moved.
+    fn erase_tracking(&mut self, s: Ix) -> T {
+        let (value, moved) = self.list.erase_slot(s);
+        if moved.is_some() && moved == Some(self.cur) {
+            self.cur = s;
+        }
+        value
+    }
+
+    /// Removes the current element and moves to the next one (the ghost if it was the back).
+    /// Returns `None` at the ghost.
+    pub fn remove_current(&mut self) -> Option<T> {
+        if self.cur == Ix::NIL {
+            return None;
+        }
+        let s = self.cur;
+        self.cur = self.list.next_of(s);
+        let value = self.erase_tracking(s);
+        self.fix_ghost();
+        Some(value)
+    }
+
+    /// Prepends `value` to the list; the cursor stays on its element.
+    ///
+    /// # Errors
+    /// Hands `value` back if the list is full.
+    pub fn try_push_front(&mut self, value: T) -> Result<(), T> {
+        self.list.try_push_front(value)?;
+        self.index += 1;
+        Ok(())
+    }
+
+    /// Appends `value` to the list; the cursor stays on its element.
+    ///
+    /// # Errors
+    /// Hands `value` back if the list is full.
+    pub fn try_push_back(&mut self, value: T) -> Result<(), T> {
+        self.list.try_push_back(value)?;
+        self.fix_ghost();
+        Ok(())
+    }
+
+    /// Removes the list's first element; if the cursor was on it, it moves to the next one.
+    pub fn pop_front(&mut self) -> Option<T> {
+        let h = self.list.head;
+        if h == Ix::NIL {
+            return None;
+        }
+        if self.cur == h {
+            return self.remove_current();
+        }
+        let value = self.erase_tracking(h);
+        self.index -= 1;
+        Some(value)
+    }
+
+    /// Removes the list's last element; if the cursor was on it, it moves to the ghost.
+    pub fn pop_back(&mut self) -> Option<T> {
+        let t = self.list.tail;
+        if t == Ix::NIL {
+            return None;
+        }
+        if self.cur == t {
+            self.cur = Ix::NIL;
+        }
+        let value = self.erase_tracking(t);
+        self.fix_ghost();
+        Some(value)
+    }
+
+    /// Moves all of `other` in after the current element (at the front, at the ghost),
+    /// keeping their order; `other` is left empty. The cursor stays on its element.
+    ///
+    /// # Errors
+    /// If the list cannot hold them all; then nothing changes.
+    pub fn try_splice_after<Ix2: Index, S2: Storage>(
+        &mut self,
+        other: &mut List<T, Ix2, S2>,
+    ) -> Result<(), Error> {
+        let next = neighbour(self.list, self.cur, true);
+        self.list.splice_chain(self.cur, next, other)?;
+        self.fix_ghost();
+        Ok(())
+    }
+
+    /// Moves all of `other` in before the current element (at the back, at the ghost),
+    /// keeping their order; `other` is left empty. The cursor stays on its element.
+    ///
+    /// # Errors
+    /// If the list cannot hold them all; then nothing changes.
+    pub fn try_splice_before<Ix2: Index, S2: Storage>(
+        &mut self,
+        other: &mut List<T, Ix2, S2>,
+    ) -> Result<(), Error> {
+        let m = other.len();
+        let prev = neighbour(self.list, self.cur, false);
+        self.list.splice_chain(prev, self.cur, other)?;
+        self.index += m;
+        Ok(())
+    }
+
+    /// Moves all of `other` in after the current element; see
+    /// [`try_splice_after`](Self::try_splice_after).
+    ///
+    /// # Panics
+    /// If the list cannot hold them all.
+    pub fn splice_after<Ix2: Index, S2: Storage>(&mut self, mut other: List<T, Ix2, S2>) {
+        if let Err(e) = self.try_splice_after(&mut other) {
+            panic!("cwlist: cannot splice: {e}");
+        }
+    }
+
+    /// Moves all of `other` in before the current element; see
+    /// [`try_splice_before`](Self::try_splice_before).
+    ///
+    /// # Panics
+    /// If the list cannot hold them all.
+    pub fn splice_before<Ix2: Index, S2: Storage>(&mut self, mut other: List<T, Ix2, S2>) {
+        if let Err(e) = self.try_splice_before(&mut other) {
+            panic!("cwlist: cannot splice: {e}");
+        }
+    }
+}

@@ -1,0 +1,262 @@
+//! Iterators in list order: by reference, by mutable reference, by value, and by position.
+//! All are double-ended and exact-size.
+use core::iter::FusedIterator;
+
+use crate::index::Index;
+use crate::list::{List, Node, Pos};
+use crate::storage::{Buffer, Storage};
+
+impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
+    /// Iterates front to back by reference (walks the links).
+    #[inline]
+    pub fn iter(&self) -> Iter<'_, T, Ix> {
+        Iter {
+            links: Links::new(self.nodes.as_slice(), self.head, self.tail),
+            values: self.values.as_slice(),
+        }
+    }
+
+    /// Iterates over the positions front to back (pure traversal: touches only the links).
+    #[inline]
+    pub fn positions(&self) -> Positions<'_, Ix> {
+        Positions {
+            links: Links::new(self.nodes.as_slice(), self.head, self.tail),
+        }
+    }
+
+    /// Iterates front to back by mutable reference.
+    ///
+    /// Safe Rust cannot hand out `&mut` to array elements in an arbitrary order without a
+    /// table of them, so this builds one (`len` references, in the list's own storage kind:
+    /// a `Vec` for `Growable`, in place for [`Fixed`](crate::Fixed)).
+    /// [`for_each_mut`](Self::for_each_mut) needs no table.
+    pub fn iter_mut(&mut self) -> IterMut<'_, T, Ix, S> {
+        let mut refs = <S::Buf<Option<&mut T>> as Buffer<_>>::new();
+        for v in self.values.as_mut_slice() {
+            if refs.try_push(Some(v)).is_err() {
+                // Same maximum capacity as the value array, which it mirrors.
+                unreachable!("cwlist: reference table smaller than the value array");
+            }
+        }
+        IterMut {
+            links: Links::new(self.nodes.as_slice(), self.head, self.tail),
+            refs,
+        }
+    }
+
+    /// Calls `f` on every element front to back, mutably, walking the links (no table).
+    pub fn for_each_mut(&mut self, mut f: impl FnMut(&mut T)) {
+        let nodes = self.nodes.as_slice();
+        let values = self.values.as_mut_slice();
+        let mut cur = self.head;
+        while cur != Ix::NIL {
+            let c = cur.to_usize();
+            f(&mut values[c]);
+            cur = nodes[c].next;
+        }
+    }
+}
+
+/// The shared walking state: the remaining range `front..=back` of the chain and its length.
+/// The ends are kept as `usize` so the hot loop does not re-extend the index each step.
+#[derive(Debug, Clone)]
+struct Links<'a, Ix> {
+    nodes: &'a [Node<Ix>],
+    front: usize,
+    back: usize,
+    len: usize,
+}
+
+impl<'a, Ix: Index> Links<'a, Ix> {
+    #[inline(always)]
+    fn new(nodes: &'a [Node<Ix>], front: Ix, back: Ix) -> Self {
+        Self {
+            nodes,
+            front: front.to_usize(),
+            back: back.to_usize(),
+            len: nodes.len(),
+        }
+    }
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        let i = self.front;
+        self.front = self.nodes[i].next.to_usize();
+        Some(i)
+    }
+
+    #[inline(always)]
+    fn next_back(&mut self) -> Option<usize> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        let i = self.back;
+        self.back = self.nodes[i].prev.to_usize();
+        Some(i)
+    }
+}
+
+macro_rules! exact_size {
+    ($name:ident <$($g:tt),*> $(where $($w:tt)*)?) => {
+        impl<$($g),*> ExactSizeIterator for $name<$($g),*> $(where $($w)*)? {}
+        impl<$($g),*> FusedIterator for $name<$($g),*> $(where $($w)*)? {}
+    };
+}
+
+/// Front-to-back iterator by reference; see [`List::iter`].
+#[derive(Debug)]
+pub struct Iter<'a, T, Ix> {
+    links: Links<'a, Ix>,
+    values: &'a [T],
+}
+
+impl<T, Ix: Index> Clone for Iter<'_, T, Ix> {
+    fn clone(&self) -> Self {
+        Self {
+            links: self.links.clone(),
+            values: self.values,
+        }
+    }
+}
+
+impl<'a, T, Ix: Index> Iterator for Iter<'a, T, Ix> {
+    type Item = &'a T;
+    #[inline]
+    fn next(&mut self) -> Option<&'a T> {
+        self.links.next().map(|i| &self.values[i])
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.links.len, Some(self.links.len))
+    }
+}
+
+impl<'a, T, Ix: Index> DoubleEndedIterator for Iter<'a, T, Ix> {
+    #[inline]
+    fn next_back(&mut self) -> Option<&'a T> {
+        self.links.next_back().map(|i| &self.values[i])
+    }
+}
+exact_size!(Iter<'a, T, Ix> where Ix: Index);
+
+/// Front-to-back iterator over positions (links only); see [`List::positions`].
+#[derive(Debug, Clone)]
+pub struct Positions<'a, Ix> {
+    links: Links<'a, Ix>,
+}
+
+impl<Ix: Index> Iterator for Positions<'_, Ix> {
+    type Item = Pos;
+    #[inline]
+    fn next(&mut self) -> Option<Pos> {
+        self.links.next().map(Pos)
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.links.len, Some(self.links.len))
+    }
+}
+
+impl<Ix: Index> DoubleEndedIterator for Positions<'_, Ix> {
+    #[inline]
+    fn next_back(&mut self) -> Option<Pos> {
+        self.links.next_back().map(Pos)
+    }
+}
+exact_size!(Positions<'a, Ix> where Ix: Index);
+
+/// Front-to-back iterator by mutable reference; see [`List::iter_mut`].
+pub struct IterMut<'a, T, Ix: Index, S: Storage> {
+    links: Links<'a, Ix>,
+    refs: S::Buf<Option<&'a mut T>>,
+}
+
+impl<T, Ix: Index, S: Storage> core::fmt::Debug for IterMut<'_, T, Ix, S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("IterMut")
+            .field("remaining", &self.links.len)
+            .finish()
+    }
+}
+
+impl<'a, T, Ix: Index, S: Storage> Iterator for IterMut<'a, T, Ix, S> {
+    type Item = &'a mut T;
+    #[inline]
+    fn next(&mut self) -> Option<&'a mut T> {
+        let i = self.links.next()?;
+        self.refs.as_mut_slice()[i].take()
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.links.len, Some(self.links.len))
+    }
+}
+
+impl<'a, T, Ix: Index, S: Storage> DoubleEndedIterator for IterMut<'a, T, Ix, S> {
+    #[inline]
+    fn next_back(&mut self) -> Option<&'a mut T> {
+        let i = self.links.next_back()?;
+        self.refs.as_mut_slice()[i].take()
+    }
+}
+exact_size!(IterMut<'a, T, Ix, S> where Ix: Index, S: Storage);
+
+/// Owning front-to-back iterator; see [`List::into_iter`](IntoIterator::into_iter).
+pub struct IntoIter<T, Ix: Index, S: Storage> {
+    list: List<T, Ix, S>,
+}
+
+impl<T: core::fmt::Debug, Ix: Index, S: Storage> core::fmt::Debug for IntoIter<T, Ix, S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("IntoIter").field(&self.list).finish()
+    }
+}
+
+impl<T, Ix: Index, S: Storage> Iterator for IntoIter<T, Ix, S> {
+    type Item = T;
+    #[inline]
+    fn next(&mut self) -> Option<T> {
+        self.list.pop_front()
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.list.len(), Some(self.list.len()))
+    }
+}
+
+impl<T, Ix: Index, S: Storage> DoubleEndedIterator for IntoIter<T, Ix, S> {
+    #[inline]
+    fn next_back(&mut self) -> Option<T> {
+        self.list.pop_back()
+    }
+}
+exact_size!(IntoIter<T, Ix, S> where Ix: Index, S: Storage);
+
+impl<T, Ix: Index, S: Storage> IntoIterator for List<T, Ix, S> {
+    type Item = T;
+    type IntoIter = IntoIter<T, Ix, S>;
+    fn into_iter(self) -> Self::IntoIter {
+        IntoIter { list: self }
+    }
+}
+
+impl<'a, T, Ix: Index, S: Storage> IntoIterator for &'a List<T, Ix, S> {
+    type Item = &'a T;
+    type IntoIter = Iter<'a, T, Ix>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a, T, Ix: Index, S: Storage> IntoIterator for &'a mut List<T, Ix, S> {
+    type Item = &'a mut T;
+    type IntoIter = IterMut<'a, T, Ix, S>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}

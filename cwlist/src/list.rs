@@ -1,0 +1,414 @@
+//! The list itself: two contiguous arrays (links, values), head and tail, and the O(1)
+//! primitives every other operation is built from (link a new slot, unlink, erase by moving
+//! the last slot into the hole).
+use crate::error::Error;
+use crate::index::Index;
+use crate::storage::{Buffer, Storage};
+
+/// The links of one element: previous and next slot, or [`Index::NIL`]. Nothing else, so a
+/// node is `2 * size_of::<Ix>()` bytes and pure traversal touches only this array.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Node<Ix> {
+    pub(crate) prev: Ix,
+    pub(crate) next: Ix,
+}
+
+impl<Ix: Index> Node<Ix> {
+    /// The previous slot, if any.
+    pub fn prev(&self) -> Option<usize> {
+        (self.prev != Ix::NIL).then(|| self.prev.to_usize())
+    }
+    /// The next slot, if any.
+    pub fn next(&self) -> Option<usize> {
+        (self.next != Ix::NIL).then(|| self.next.to_usize())
+    }
+}
+
+/// Where an element sits in the arrays (its slot). Obtained from the list; it stays valid
+/// across insertions, sorting and relinking, and is invalidated only as the
+/// [crate docs](crate#which-operations-invalidate-which-positions) describe (erasure moves the
+/// last element into the hole!). A stale position is never unsafe: it names whatever element
+/// now occupies the slot, and a slot past the end makes the accessors panic or return `None`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pos(pub(crate) usize);
+
+impl Pos {
+    /// The slot number: the index into [`List::unordered`].
+    pub fn slot(self) -> usize {
+        self.0
+    }
+}
+
+macro_rules! define_list {
+    ($($default:tt)*) => {
+        /// A doubly linked list whose links and values live in two contiguous arrays.
+        ///
+        /// `Ix` is the link type (`u8`, `u16`, `u32`, `usize`; at most `Ix::MAX` elements),
+        /// `S` the storage: `Growable` (feature `alloc`, the default) or
+        /// [`Fixed<N>`](crate::Fixed) (no allocation).
+        ///
+        /// Insertion appends to both arrays and links; erasure moves the last element into
+        /// the hole: both O(1), no per-element allocation.
+        pub struct List<T, Ix: Index $($default)*> {
+            pub(crate) nodes: S::Buf<Node<Ix>>,
+            pub(crate) values: S::Buf<T>,
+            pub(crate) head: Ix,
+            pub(crate) tail: Ix,
+        }
+    };
+}
+#[cfg(feature = "alloc")]
+define_list!(= u32, S: Storage = crate::Growable);
+#[cfg(not(feature = "alloc"))]
+define_list!(, S: Storage);
+
+/// A list in place with room for `N` elements (no allocation).
+pub type FixedList<T, const N: usize, Ix = u32> = List<T, Ix, crate::Fixed<N>>;
+
+impl<T, Ix: Index, S: Storage> Default for List<T, Ix, S> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
+    /// An empty list (allocates nothing).
+    pub fn new() -> Self {
+        Self {
+            nodes: Buffer::new(),
+            values: Buffer::new(),
+            head: Ix::NIL,
+            tail: Ix::NIL,
+        }
+    }
+
+    /// Number of elements.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.values.as_slice().len()
+    }
+
+    /// `true` when there are no elements.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The most elements this list can ever hold: the smaller of what `Ix` can address and
+    /// what the storage can hold.
+    pub fn max_len(&self) -> usize {
+        Self::limit()
+    }
+
+    #[inline(always)]
+    fn limit() -> usize {
+        let cap = <S::Buf<T> as Buffer<T>>::max_capacity();
+        if cap < Ix::MAX_LEN { cap } else { Ix::MAX_LEN }
+    }
+
+    /// Elements it can hold without reallocating.
+    pub fn capacity(&self) -> usize {
+        let (a, b) = (self.nodes.capacity(), self.values.capacity());
+        let c = if a < b { a } else { b };
+        if c < Self::limit() { c } else { Self::limit() }
+    }
+
+    /// Why `additional` more elements would not fit, if they would not.
+    pub(crate) fn check_room(&self, additional: usize) -> Result<(), Error> {
+        let want = self.len().checked_add(additional);
+        match want {
+            Some(w) if w <= Self::limit() => Ok(()),
+            _ if Ix::MAX_LEN <= <S::Buf<T> as Buffer<T>>::max_capacity() => {
+                Err(Error::IndexSpaceExhausted)
+            }
+            _ => Err(Error::StorageFull),
+        }
+    }
+
+    /// Makes room for `additional` more elements in both arrays.
+    ///
+    /// # Errors
+    /// [`Error::IndexSpaceExhausted`] or [`Error::StorageFull`] if the list could never hold
+    /// them, [`Error::AllocationFailed`] if the allocator refused. Nothing changes then.
+    pub fn try_reserve(&mut self, additional: usize) -> Result<(), Error> {
+        self.check_room(additional)?;
+        if self.nodes.try_reserve(additional) && self.values.try_reserve(additional) {
+            Ok(())
+        } else {
+            Err(Error::AllocationFailed)
+        }
+    }
+
+    /// Makes room for `additional` more elements.
+    ///
+    /// # Panics
+    /// If [`try_reserve`](Self::try_reserve) fails.
+    pub fn reserve(&mut self, additional: usize) {
+        if let Err(e) = self.try_reserve(additional) {
+            panic!("cwlist: cannot reserve {additional} elements: {e}");
+        }
+    }
+
+    /// Releases unused capacity (no effect on fixed storage).
+    pub fn shrink_to_fit(&mut self) {
+        self.nodes.shrink_to_fit();
+        self.values.shrink_to_fit();
+    }
+
+    /// Removes every element (drops the values in slot order). Invalidates every position.
+    pub fn clear(&mut self) {
+        self.nodes.clear();
+        self.values.clear();
+        self.head = Ix::NIL;
+        self.tail = Ix::NIL;
+    }
+
+    #[inline(always)]
+    pub(crate) fn node(&self, i: usize) -> Node<Ix> {
+        self.nodes.as_slice()[i]
+    }
+
+    #[inline(always)]
+    pub(crate) fn next_of(&self, i: Ix) -> Ix {
+        self.nodes.as_slice()[i.to_usize()].next
+    }
+
+    #[inline(always)]
+    pub(crate) fn prev_of(&self, i: Ix) -> Ix {
+        self.nodes.as_slice()[i.to_usize()].prev
+    }
+
+    #[inline(always)]
+    pub(crate) fn set_next(&mut self, i: Ix, next: Ix) {
+        if i == Ix::NIL {
+            self.head = next;
+        } else {
+            self.nodes.as_mut_slice()[i.to_usize()].next = next;
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn set_prev(&mut self, i: Ix, prev: Ix) {
+        if i == Ix::NIL {
+            self.tail = prev;
+        } else {
+            self.nodes.as_mut_slice()[i.to_usize()].prev = prev;
+        }
+    }
+
+    /// Appends `value` to the arrays and links it between `prev` and `next` (adjacent, or
+    /// NIL at the ends). Returns the new slot, or the value when full.
+    pub(crate) fn link_new(&mut self, value: T, prev: Ix, next: Ix) -> Result<Ix, T> {
+        let slot = self.len();
+        if slot >= Self::limit() {
+            return Err(value);
+        }
+        self.values.try_push(value)?;
+        if let Err(_node) = self.nodes.try_push(Node { prev, next }) {
+            // Both buffers have the same maximum capacity, so this cannot happen; keep the
+            // arrays equal in length and hand the value back anyway.
+            let value = self.values.pop();
+            return match value {
+                Some(v) => Err(v),
+                None => unreachable_state(),
+            };
+        }
+        let i = Ix::from_usize(slot);
+        self.set_next(prev, i);
+        self.set_prev(next, i);
+        Ok(i)
+    }
+
+    /// Detaches slot `i` from its neighbours (the node keeps its stale links).
+    #[inline]
+    pub(crate) fn unlink(&mut self, i: Ix) {
+        let n = self.node(i.to_usize());
+        self.set_next(n.prev, n.next);
+        self.set_prev(n.next, n.prev);
+    }
+
+    /// Links the detached slot `i` between adjacent `prev` and `next`.
+    #[inline]
+    pub(crate) fn link_between(&mut self, i: Ix, prev: Ix, next: Ix) {
+        self.nodes.as_mut_slice()[i.to_usize()] = Node { prev, next };
+        self.set_next(prev, i);
+        self.set_prev(next, i);
+    }
+
+    /// Erases slot `i`: unlinks it, moves the last slot into the hole and relinks the moved
+    /// node. Returns the value and, if an element moved, the slot it moved from (it now
+    /// lives at `i`).
+    pub(crate) fn erase_slot(&mut self, i: Ix) -> (T, Option<Ix>) {
+        self.unlink(i);
+        let iu = i.to_usize();
+        let last = self.len() - 1;
+        let _ = self.nodes.swap_remove(iu);
+        let value = self.values.swap_remove(iu);
+        if iu == last {
+            return (value, None);
+        }
+        let moved = self.node(iu);
+        self.set_next(moved.prev, i);
+        self.set_prev(moved.next, i);
+        (value, Some(Ix::from_usize(last)))
+    }
+
+    /// The first element.
+    #[inline]
+    pub fn front(&self) -> Option<&T> {
+        self.get_slot(self.head)
+    }
+    /// The last element.
+    #[inline]
+    pub fn back(&self) -> Option<&T> {
+        self.get_slot(self.tail)
+    }
+    /// The first element, mutably.
+    pub fn front_mut(&mut self) -> Option<&mut T> {
+        self.get_slot_mut(self.head)
+    }
+    /// The last element, mutably.
+    pub fn back_mut(&mut self) -> Option<&mut T> {
+        self.get_slot_mut(self.tail)
+    }
+
+    #[inline(always)]
+    pub(crate) fn get_slot(&self, i: Ix) -> Option<&T> {
+        if i == Ix::NIL {
+            None
+        } else {
+            self.values.as_slice().get(i.to_usize())
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn get_slot_mut(&mut self, i: Ix) -> Option<&mut T> {
+        if i == Ix::NIL {
+            None
+        } else {
+            self.values.as_mut_slice().get_mut(i.to_usize())
+        }
+    }
+
+    /// Prepends `value`.
+    ///
+    /// # Errors
+    /// Hands `value` back if the list is at [`max_len`](Self::max_len).
+    pub fn try_push_front(&mut self, value: T) -> Result<(), T> {
+        self.link_new(value, Ix::NIL, self.head).map(|_| ())
+    }
+
+    /// Appends `value`.
+    ///
+    /// # Errors
+    /// Hands `value` back if the list is at [`max_len`](Self::max_len).
+    pub fn try_push_back(&mut self, value: T) -> Result<(), T> {
+        self.link_new(value, self.tail, Ix::NIL).map(|_| ())
+    }
+
+    /// Prepends `value`.
+    ///
+    /// # Panics
+    /// If the list is at [`max_len`](Self::max_len) (use [`try_push_front`](Self::try_push_front)).
+    pub fn push_front(&mut self, value: T) {
+        if self.try_push_front(value).is_err() {
+            full_panic(Self::limit());
+        }
+    }
+
+    /// Appends `value`.
+    ///
+    /// # Panics
+    /// If the list is at [`max_len`](Self::max_len) (use [`try_push_back`](Self::try_push_back)).
+    pub fn push_back(&mut self, value: T) {
+        if self.try_push_back(value).is_err() {
+            full_panic(Self::limit());
+        }
+    }
+
+    /// Removes the first element. Moves the element in the last slot into the hole.
+    pub fn pop_front(&mut self) -> Option<T> {
+        (self.head != Ix::NIL).then(|| self.erase_slot(self.head).0)
+    }
+
+    /// Removes the last element. Moves the element in the last slot into the hole.
+    pub fn pop_back(&mut self) -> Option<T> {
+        (self.tail != Ix::NIL).then(|| self.erase_slot(self.tail).0)
+    }
+
+    /// `true` if some element equals `x` (scans the value array, not the links).
+    pub fn contains(&self, x: &T) -> bool
+    where
+        T: PartialEq,
+    {
+        self.values.as_slice().contains(x)
+    }
+
+    /// Checks every internal invariant in O(n): equal array lengths, head and tail, links
+    /// consistent in both directions, every slot reached exactly once. For tests and debug
+    /// assertions.
+    ///
+    /// # Errors
+    /// A description of the first broken invariant.
+    pub fn check_invariants(&self) -> Result<(), &'static str> {
+        let n = self.len();
+        let nodes = self.nodes.as_slice();
+        if nodes.len() != n {
+            return Err("node and value arrays differ in length");
+        }
+        if n > Self::limit() {
+            return Err("more elements than the index type can address");
+        }
+        if n == 0 {
+            return if self.head == Ix::NIL && self.tail == Ix::NIL {
+                Ok(())
+            } else {
+                Err("empty list with a head or tail")
+            };
+        }
+        if self.head == Ix::NIL || self.tail == Ix::NIL {
+            return Err("non-empty list without head or tail");
+        }
+        if nodes[self.head.to_usize()].prev != Ix::NIL {
+            return Err("head has a predecessor");
+        }
+        if nodes[self.tail.to_usize()].next != Ix::NIL {
+            return Err("tail has a successor");
+        }
+        let (mut cur, mut prev, mut steps) = (self.head, Ix::NIL, 0usize);
+        while cur != Ix::NIL {
+            let c = cur.to_usize();
+            if c >= n {
+                return Err("link points past the end of the arrays");
+            }
+            if nodes[c].prev != prev {
+                return Err("prev link does not match the forward walk");
+            }
+            steps += 1;
+            if steps > n {
+                return Err("cycle in the next links");
+            }
+            prev = cur;
+            cur = nodes[c].next;
+        }
+        if prev != self.tail {
+            return Err("forward walk does not end at the tail");
+        }
+        if steps != n {
+            return Err("not every slot is linked");
+        }
+        Ok(())
+    }
+}
+
+#[cold]
+#[inline(never)]
+pub(crate) fn full_panic(limit: usize) -> ! {
+    panic!("cwlist: the list is full ({limit} elements)")
+}
+
+#[cold]
+#[inline(never)]
+fn unreachable_state() -> ! {
+    panic!("cwlist: node and value arrays out of step")
+}

@@ -1,0 +1,177 @@
+//! The two backing storages: growable (`Vec`, feature `alloc`) and fixed-capacity
+//! (`heapless::Vec`, no allocation). A list holds two buffers of the same kind: one of
+//! nodes (links only) and one of values.
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// Selects the buffer type of a list (sealed: [`Fixed`] and, with `alloc`, `Growable`).
+pub trait Storage: sealed::Sealed {
+    /// A contiguous buffer of `E`.
+    type Buf<E>: Buffer<E>;
+}
+
+/// The contiguous-array operations a list needs from its storage (sealed through [`Storage`]).
+pub trait Buffer<E> {
+    /// An empty buffer.
+    fn new() -> Self;
+    /// The largest number of elements the buffer can ever hold.
+    fn max_capacity() -> usize;
+    /// Elements it holds without reallocating.
+    fn capacity(&self) -> usize;
+    /// The elements.
+    fn as_slice(&self) -> &[E];
+    /// The elements, mutably.
+    fn as_mut_slice(&mut self) -> &mut [E];
+    /// Appends, or hands the element back when full.
+    ///
+    /// # Errors
+    /// Returns the element when the buffer is at its maximum capacity.
+    fn try_push(&mut self, e: E) -> Result<(), E>;
+    /// Removes the last element.
+    fn pop(&mut self) -> Option<E>;
+    /// Removes element `i`, moving the last one into its place.
+    fn swap_remove(&mut self, i: usize) -> E;
+    /// Removes everything.
+    fn clear(&mut self);
+    /// Makes room for `additional` more elements.
+    ///
+    /// # Errors
+    /// `false` if the allocator refused (growable) or the capacity is too small (fixed).
+    fn try_reserve(&mut self, additional: usize) -> bool;
+    /// Releases unused capacity (growable only).
+    fn shrink_to_fit(&mut self);
+    /// A copy of the buffer.
+    fn clone_buf(&self) -> Self
+    where
+        E: Clone;
+}
+
+/// Fixed capacity of `N` elements in place, no allocation (backed by `heapless::Vec`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Fixed<const N: usize>;
+
+impl<const N: usize> sealed::Sealed for Fixed<N> {}
+impl<const N: usize> Storage for Fixed<N> {
+    type Buf<E> = heapless::Vec<E, N>;
+}
+
+impl<E, const N: usize> Buffer<E> for heapless::Vec<E, N> {
+    #[inline]
+    fn new() -> Self {
+        heapless::Vec::new()
+    }
+    #[inline]
+    fn max_capacity() -> usize {
+        N
+    }
+    #[inline]
+    fn capacity(&self) -> usize {
+        N
+    }
+    #[inline(always)]
+    fn as_slice(&self) -> &[E] {
+        self
+    }
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> &mut [E] {
+        self
+    }
+    #[inline]
+    fn try_push(&mut self, e: E) -> Result<(), E> {
+        self.push(e)
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<E> {
+        heapless::Vec::pop(self)
+    }
+    #[inline]
+    fn swap_remove(&mut self, i: usize) -> E {
+        heapless::Vec::swap_remove(self, i)
+    }
+    #[inline]
+    fn clear(&mut self) {
+        heapless::Vec::clear(self);
+    }
+    #[inline]
+    fn try_reserve(&mut self, additional: usize) -> bool {
+        additional <= N - self.len()
+    }
+    #[inline]
+    fn shrink_to_fit(&mut self) {}
+    fn clone_buf(&self) -> Self
+    where
+        E: Clone,
+    {
+        self.clone()
+    }
+}
+
+/// Growable storage on the heap (backed by `alloc::vec::Vec`), with reserve, with_capacity
+/// and shrink_to_fit.
+#[cfg(feature = "alloc")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Growable;
+
+#[cfg(feature = "alloc")]
+impl sealed::Sealed for Growable {}
+#[cfg(feature = "alloc")]
+impl Storage for Growable {
+    type Buf<E> = alloc::vec::Vec<E>;
+}
+
+#[cfg(feature = "alloc")]
+impl<E> Buffer<E> for alloc::vec::Vec<E> {
+    #[inline]
+    fn new() -> Self {
+        alloc::vec::Vec::new()
+    }
+    #[inline]
+    fn max_capacity() -> usize {
+        usize::MAX
+    }
+    #[inline]
+    fn capacity(&self) -> usize {
+        alloc::vec::Vec::capacity(self)
+    }
+    #[inline(always)]
+    fn as_slice(&self) -> &[E] {
+        self
+    }
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> &mut [E] {
+        self
+    }
+    #[inline]
+    fn try_push(&mut self, e: E) -> Result<(), E> {
+        self.push(e);
+        Ok(())
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<E> {
+        alloc::vec::Vec::pop(self)
+    }
+    #[inline]
+    fn swap_remove(&mut self, i: usize) -> E {
+        alloc::vec::Vec::swap_remove(self, i)
+    }
+    #[inline]
+    fn clear(&mut self) {
+        alloc::vec::Vec::clear(self);
+    }
+    #[inline]
+    fn try_reserve(&mut self, additional: usize) -> bool {
+        alloc::vec::Vec::try_reserve(self, additional).is_ok()
+    }
+    #[inline]
+    fn shrink_to_fit(&mut self) {
+        alloc::vec::Vec::shrink_to_fit(self);
+    }
+    fn clone_buf(&self) -> Self
+    where
+        E: Clone,
+    {
+        self.clone()
+    }
+}

@@ -1,0 +1,24 @@
+#![doc = include_str!("../README.md")]
+#![no_std]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+mod adapters;
+mod error;
+mod grid;
+mod mutable;
+#[cfg(feature = "rayon")]
+mod par;
+mod shape;
+
+pub use adapters::{DistinctPairs, Pairs, distinct_pairs, pairs, try_distinct_pairs, try_pairs};
+pub use error::Error;
+pub use mutable::{
+    DistinctPairsMut, PairMut, distinct_pairs_mut, for_each_distinct_pair_mut, for_each_pair_mut,
+    try_for_each_distinct_pair_mut,
+};
+#[cfg(feature = "rayon")]
+pub use par::{ParDistinctPairs, ParPairs, par_distinct_pairs, par_pairs};

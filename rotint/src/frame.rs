@@ -1,0 +1,30 @@
+//! Which side the angular velocity acts on: the two conventions of the rotation ODE.
+
+/// The frame in which the angular velocity ω (and acceleration α) is expressed.
+///
+/// The choice changes the ODE, and with it the sign of the even Magnus terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Frame {
+    /// ω in world coordinates: `q̇ = ½ ω q`, `Ṙ = ω× R`; the step is `q' = exp(½Ω) q`
+    /// (left multiplication). This is the seed's convention.
+    #[default]
+    World,
+    /// ω in body coordinates: `q̇ = ½ q ω`, `Ṙ = R ω×`; the step is `q' = q exp(½Ω)`
+    /// (right multiplication). Euler's equations (the gyroscopic term) live here.
+    Body,
+}
+
+impl Frame {
+    /// The sign of the even Magnus terms (Ω2, Ω4): `+1` in the world frame, `-1` in the body
+    /// frame.
+    ///
+    /// Why: `Y' = Y A` is `(Yᵀ)' = -A Yᵀ`, so the body-frame series is the world series of `-A`
+    /// transposed, which flips every term of even degree in A.
+    #[inline]
+    pub fn even_sign<T: num_traits::Float>(self) -> T {
+        match self {
+            Self::World => T::one(),
+            Self::Body => -T::one(),
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! The four scenes of the rigid-body world, each printing a table of metrics against its
+//! targets and writing SVG plots (energy, constraint drift, solver residual).
+//!
+//! `cargo run --release -p solver --example scenes [-- <output folder>]` (default
+//! `scenes-out/`).
+#![allow(
+    clippy::field_reassign_with_default,
+    reason = "scene settings read best as the default plus the few changes"
+)]
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[path = "scenes/chain.rs"]
+mod chain;
+#[path = "scenes/common.rs"]
+mod common;
+#[path = "scenes/cradle.rs"]
+mod cradle;
+#[path = "scenes/pile.rs"]
+mod pile;
+#[path = "scenes/plot.rs"]
+mod plot;
+#[path = "scenes/spin.rs"]
+mod spin;
+
+fn main() {
+    let out = std::env::args()
+        .nth(1)
+        .map_or_else(|| PathBuf::from("scenes-out"), PathBuf::from);
+    if let Err(e) = std::fs::create_dir_all(&out) {
+        eprintln!("cannot create {}: {e}", out.display());
+        std::process::exit(2);
+    }
+    println!("Writing plots to {}/", out.display());
+    let start = Instant::now();
+    let mut all = Vec::new();
+    all.extend(chain::run(&out, false));
+    all.extend(chain::run(&out, true));
+    all.extend(cradle::run(&out));
+    all.extend(pile::run(&out));
+    all.extend(spin::run(&out));
+    let missed = all.iter().filter(|r| r.verdict() == Some(false)).count();
+    println!(
+        "\nAll scenes: {} targets, {} PASS, {} MISS, {:.1} s",
+        all.iter().filter(|r| r.verdict().is_some()).count(),
+        all.iter().filter(|r| r.verdict() == Some(true)).count(),
+        missed,
+        start.elapsed().as_secs_f64()
+    );
+}

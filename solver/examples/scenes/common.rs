@@ -1,0 +1,117 @@
+//! What every scene shares: the world type, metric rows, the table, plot helpers.
+use std::path::Path;
+
+use solver::world::World;
+
+use crate::plot::{Chart, Scale, Series, line_chart};
+
+/// The world of the scenes: f64, growable storage.
+pub(crate) type SceneWorld = World<f64, solver::cwlist::Growable>;
+
+/// One line of a scene's table.
+pub(crate) struct Metric {
+    pub(crate) name: String,
+    pub(crate) value: String,
+    pub(crate) target: String,
+    /// `Some(pass)` when the line is a target.
+    pub(crate) pass: Option<bool>,
+}
+
+impl Metric {
+    pub(crate) fn info(name: &str, value: String) -> Self {
+        Self {
+            name: name.into(),
+            value,
+            target: "-".into(),
+            pass: None,
+        }
+    }
+
+    pub(crate) fn target(name: &str, value: String, target: &str, pass: bool) -> Self {
+        Self {
+            name: name.into(),
+            value,
+            target: target.into(),
+            pass: Some(pass),
+        }
+    }
+
+    pub(crate) fn verdict(&self) -> Option<bool> {
+        self.pass
+    }
+}
+
+/// Prints a scene's table in markdown.
+pub(crate) fn print_table(title: &str, rows: &[Metric]) {
+    println!("\n## {title}\n");
+    println!("| metric | measured | target | |");
+    println!("|---|---|---|---|");
+    for r in rows {
+        let verdict = match r.pass {
+            Some(true) => "PASS",
+            Some(false) => "MISS",
+            None => "",
+        };
+        println!("| {} | {} | {} | {} |", r.name, r.value, r.target, verdict);
+    }
+}
+
+/// Writes one chart, reporting (not failing on) a drawing error.
+pub(crate) fn chart(
+    dir: &Path,
+    file: &str,
+    title: &str,
+    (x_label, y_label): (&str, &str),
+    y_scale: Scale,
+    series: Vec<Series>,
+) {
+    let path = dir.join(file);
+    let c = Chart {
+        title,
+        x_label,
+        y_label,
+        x_scale: Scale::Linear,
+        y_scale,
+    };
+    match line_chart(&path, &c, &series) {
+        Ok(()) => println!("  wrote {}", path.display()),
+        Err(e) => println!("  (plot {file} not written: {e})"),
+    }
+}
+
+pub(crate) fn series(label: &str, points: Vec<(f64, f64)>) -> Series {
+    Series {
+        label: label.into(),
+        points,
+    }
+}
+
+/// Residual after each sweep of one traced step (for the residual-vs-iterations plot).
+pub(crate) fn residual_trace(world: &mut SceneWorld, sweeps: usize) -> Vec<(f64, f64)> {
+    let mut trace = vec![0.0; sweeps];
+    match world.step_traced(&mut trace) {
+        Ok(_) => trace
+            .iter()
+            .enumerate()
+            .map(|(k, &r)| ((k + 1) as f64, r.max(1e-300)))
+            .collect(),
+        Err(e) => {
+            println!("  traced step failed: {e}");
+            Vec::new()
+        }
+    }
+}
+
+/// A small deterministic generator for scene jitter (no dependency).
+pub(crate) struct Lcg(pub(crate) u64);
+
+impl Lcg {
+    /// Uniform in [-1, 1).
+    pub(crate) fn next(&mut self) -> f64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
+    }
+}

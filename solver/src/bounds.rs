@@ -1,0 +1,83 @@
+//! Lower and upper limits of one multiplier, fixed or proportional to another multiplier.
+use num_traits::Float;
+
+/// The admissible interval `[λ⁻, λ⁺]` of one multiplier.
+///
+/// Infinite limits are allowed (`-∞` and `+∞` for a bilateral joint row, `[0, +∞)` for a
+/// contact). A friction row takes its limits from the current value of its normal row,
+/// `±μ·max(λ_normal, 0)`, re-evaluated every time the row is visited (as ODE's `findex`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Bounds<T> {
+    /// Fixed limits `lo <= λ <= hi`.
+    Box {
+        /// Lower limit λ⁻ (may be `-∞`).
+        lo: T,
+        /// Upper limit λ⁺ (may be `+∞`).
+        hi: T,
+    },
+    /// Coulomb friction: `|λ| <= mu * max(λ[normal], 0)`.
+    Friction {
+        /// Index of the normal (non-penetration) row this friction row follows.
+        normal: usize,
+        /// Friction coefficient μ >= 0.
+        mu: T,
+    },
+}
+
+impl<T: Float> Bounds<T> {
+    /// Fixed limits `[lo, hi]`.
+    pub fn new(lo: T, hi: T) -> Self {
+        Self::Box { lo, hi }
+    }
+
+    /// An equality (joint) row: `(-∞, +∞)`.
+    pub fn bilateral() -> Self {
+        Self::Box {
+            lo: T::neg_infinity(),
+            hi: T::infinity(),
+        }
+    }
+
+    /// A non-penetration row: `[0, +∞)`.
+    pub fn unilateral() -> Self {
+        Self::Box {
+            lo: T::zero(),
+            hi: T::infinity(),
+        }
+    }
+
+    /// A friction row bounded by `±mu·λ[normal]`.
+    pub fn friction(normal: usize, mu: T) -> Self {
+        Self::Friction { normal, mu }
+    }
+
+    /// The interval for the current multipliers `lambda`.
+    ///
+    /// # Panics
+    /// If a friction row's `normal` is out of range of `lambda` (solvers check this first).
+    #[inline]
+    pub fn interval(&self, lambda: &[T]) -> (T, T) {
+        match *self {
+            Self::Box { lo, hi } => (lo, hi),
+            Self::Friction { normal, mu } => {
+                let limit = mu * lambda[normal].max(T::zero());
+                (-limit, limit)
+            }
+        }
+    }
+
+    /// Whether the limits are usable: no NaN, `lo <= hi`, `lo < +∞`, `hi > -∞`, `mu >= 0`
+    /// finite.
+    pub fn is_valid(&self) -> bool {
+        match *self {
+            Self::Box { lo, hi } => lo <= hi && lo != T::infinity() && hi != T::neg_infinity(),
+            Self::Friction { mu, .. } => mu.is_finite() && mu >= T::zero(),
+        }
+    }
+}
+
+/// Clamps `x` into `[lo, hi]` (assumes `lo <= hi`).
+#[inline]
+pub(crate) fn clamp<T: Float>(x: T, lo: T, hi: T) -> T {
+    x.max(lo).min(hi)
+}

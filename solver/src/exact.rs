@@ -1,0 +1,613 @@
+//! An exact solver for small box-bounded MLCPs: a primal active-set (principal pivoting)
+//! method on the equivalent strictly convex quadratic program, in fixed-capacity storage.
+//!
+//! For symmetric positive definite `A = Γ + cfm·I`, the MLCP `r = Aλ − η`,
+//! `λ⁻ ≤ λ ≤ λ⁺`, complementarity, is exactly the optimality condition of
+//! `min ½λᵀAλ − ηᵀλ` over the box. Each pivot either moves to the minimiser on the current
+//! free set (solving `A_FF λ_F = η_F − A_FB λ_B` by Cholesky with one step of iterative
+//! refinement) or, when a bound blocks the way, fixes that row at the bound; at a subspace
+//! minimiser the bound row with the most negative multiplier is released. The objective
+//! strictly decreases between releases, so no working set repeats and the method ends in
+//! finitely many pivots with λ exact up to rounding.
+//!
+//! Friction rows (limits `±μλ_normal`) make the problem non-convex. They enter the same
+//! pivoting scheme as *linked* rows: a friction row at a limit is the linear equation
+//! `λ_t = ±μ λ_normal`, substituted into the subspace system (which is then unsymmetric and
+//! solved by LU with partial pivoting), and the ratio test follows the moving limits
+//! `μλ_normal ∓ λ_t ≥ 0`. Termination is no longer guaranteed by convexity, so a pivot budget
+//! bounds the work and [`SolveError::NotConverged`] reports exhaustion.
+#![allow(
+    clippy::needless_range_loop,
+    reason = "dense linear algebra reads clearest with explicit indices"
+)]
+
+use num_traits::Float;
+
+use crate::pgs::{check_shape, flag_rows};
+use crate::{Bounds, DenseMatrix, RowFlag, SolveError};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    Free,
+    /// At the lower limit (for a friction row: linked, `λ = −μλ_normal`).
+    Lower,
+    /// At the upper limit (for a friction row: linked, `λ = +μλ_normal`).
+    Upper,
+    /// Equal limits, a flagged row, or friction whose normal multiplier is zero.
+    Fixed,
+}
+
+/// How much work an exact solve took.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExactReport {
+    /// Active-set pivots (subspace solves).
+    pub pivots: usize,
+    /// Rounds of frozen friction limits (0 without friction rows).
+    pub friction_rounds: usize,
+    /// Rows flagged and left at zero.
+    pub flagged_rows: usize,
+}
+
+/// Exact MLCP solver for at most `N` rows; all storage is inside the value (about
+/// `16·N²` bytes for f64), nothing is allocated.
+#[derive(Debug, Clone)]
+pub struct ExactSolver<T, const N: usize> {
+    matrix: [[T; N]; N],
+    factor: [[T; N]; N],
+    perm: [usize; N],
+    free: [usize; N],
+    position: [usize; N],
+    state: [State; N],
+    x: [T; N],
+    rhs: [T; N],
+    work: [T; N],
+    step: [T; N],
+    lo: [T; N],
+    hi: [T; N],
+    saved: [T; N],
+    /// Whether friction limits follow the normal rows (`true`) or are frozen in `lo`/`hi`.
+    linked: bool,
+    /// Pivot budget per convex solve (`0` means `50·n + 100`).
+    pub max_pivots: usize,
+    /// Budget of frozen-limit rounds for friction rows.
+    pub max_friction_rounds: usize,
+}
+
+impl<T: Float, const N: usize> Default for ExactSolver<T, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn friction_of<T: Float>(b: &Bounds<T>) -> Option<(usize, T)> {
+    match *b {
+        Bounds::Friction { normal, mu } => Some((normal, mu)),
+        Bounds::Box { .. } => None,
+    }
+}
+
+impl<T: Float, const N: usize> ExactSolver<T, N> {
+    /// A solver with zeroed storage and the default budget.
+    pub fn new() -> Self {
+        Self {
+            matrix: [[T::zero(); N]; N],
+            factor: [[T::zero(); N]; N],
+            perm: [0; N],
+            free: [0; N],
+            position: [usize::MAX; N],
+            state: [State::Free; N],
+            x: [T::zero(); N],
+            rhs: [T::zero(); N],
+            work: [T::zero(); N],
+            step: [T::zero(); N],
+            lo: [T::zero(); N],
+            hi: [T::zero(); N],
+            saved: [T::zero(); N],
+            linked: false,
+            max_pivots: 0,
+            max_friction_rounds: 500,
+        }
+    }
+
+    /// Solves `(Γ + cfm·I)λ − η = r` with the bounds and complementarity exactly.
+    ///
+    /// `gamma` is row-major `n × n`, `n = eta.len() <= N`, symmetric and positive definite
+    /// on the active rows (or made so by `cfm > 0`). A friction row's normal row must have
+    /// fixed limits with `lo >= 0`. With `warm_start`, `lambda` on entry seeds the active
+    /// set (rows at a limit start there), which makes this a cheap *polish* of a projected
+    /// Gauss-Seidel answer. Flagged rows (as in [`pgs_sor`](crate::pgs_sor), duplicates
+    /// included) are left at zero.
+    ///
+    /// # Errors
+    /// [`SolveError::CapacityExceeded`] if `n > N`; shape errors as
+    /// [`pgs_sor`](crate::pgs_sor); [`SolveError::InvalidSettings`] for a negative or
+    /// non-finite `cfm` or a friction row on a normal row without `lo >= 0`;
+    /// [`SolveError::Singular`] if the free rows are dependent; [`SolveError::NotConverged`]
+    /// if the pivot budget runs out. On error `lambda` is all zeros.
+    #[allow(clippy::too_many_arguments, reason = "the MLCP data plus outputs")]
+    pub fn try_solve(
+        &mut self,
+        gamma: &[T],
+        eta: &[T],
+        bounds: &[Bounds<T>],
+        cfm: T,
+        warm_start: bool,
+        lambda: &mut [T],
+        flags: &mut [RowFlag],
+    ) -> Result<ExactReport, SolveError> {
+        let n = eta.len();
+        if n > N {
+            return Err(SolveError::CapacityExceeded {
+                rows: n,
+                capacity: N,
+            });
+        }
+        let g = DenseMatrix::new(gamma, n)?;
+        check_shape(n, eta, bounds, lambda.len(), flags.len())?;
+        if !(cfm >= T::zero() && cfm.is_finite()) {
+            return Err(SolveError::InvalidSettings("cfm must be finite and >= 0"));
+        }
+        for b in bounds {
+            if let Some((normal, _)) = friction_of(b) {
+                match bounds[normal] {
+                    Bounds::Box { lo, .. } if lo >= T::zero() => {}
+                    _ => {
+                        return Err(SolveError::InvalidSettings(
+                            "exact solver: a friction row's normal row needs limits with lo >= 0",
+                        ));
+                    }
+                }
+            }
+        }
+        let flagged_rows = flag_rows(&g, eta, bounds, cfm, true, flags);
+        for i in 0..n {
+            if !warm_start || !flags[i].is_active() || !lambda[i].is_finite() {
+                lambda[i] = T::zero();
+            }
+        }
+        match self.solve_rounds(&g, eta, bounds, cfm, lambda, flags) {
+            Ok((pivots, friction_rounds)) => Ok(ExactReport {
+                pivots,
+                friction_rounds,
+                flagged_rows,
+            }),
+            Err(e) => {
+                lambda.iter_mut().for_each(|l| *l = T::zero());
+                Err(e)
+            }
+        }
+    }
+
+    /// [`try_solve`](Self::try_solve) for callers that know the input is valid.
+    ///
+    /// # Panics
+    /// On any error of [`try_solve`](Self::try_solve).
+    #[allow(clippy::too_many_arguments, reason = "the MLCP data plus outputs")]
+    pub fn solve(
+        &mut self,
+        gamma: &[T],
+        eta: &[T],
+        bounds: &[Bounds<T>],
+        cfm: T,
+        warm_start: bool,
+        lambda: &mut [T],
+        flags: &mut [RowFlag],
+    ) -> ExactReport {
+        match self.try_solve(gamma, eta, bounds, cfm, warm_start, lambda, flags) {
+            Ok(report) => report,
+            Err(e) => panic!("exact MLCP solve failed: {e}"),
+        }
+    }
+
+    /// Friction data of row `i` when limits are linked, `None` when frozen.
+    fn friction(&self, bounds: &[Bounds<T>], i: usize) -> Option<(usize, T)> {
+        if self.linked {
+            friction_of(&bounds[i])
+        } else {
+            None
+        }
+    }
+
+    /// Current limits of row `i`.
+    fn limits(&self, bounds: &[Bounds<T>], i: usize, lambda: &[T]) -> (T, T) {
+        if self.linked {
+            bounds[i].interval(lambda)
+        } else {
+            (self.lo[i], self.hi[i])
+        }
+    }
+
+    /// Freezes every row's limits at the current multipliers; returns the largest change
+    /// of a friction limit and the largest friction limit.
+    fn freeze(&mut self, bounds: &[Bounds<T>], lambda: &[T]) -> (T, T) {
+        let mut change = T::zero();
+        let mut scale = T::zero();
+        for (i, b) in bounds.iter().enumerate() {
+            let (lo, hi) = b.interval(lambda);
+            if friction_of(b).is_some() {
+                change = change.max((hi - self.hi[i]).abs());
+                scale = scale.max(hi);
+            }
+            self.lo[i] = lo;
+            self.hi[i] = hi;
+        }
+        (change, scale)
+    }
+
+    /// Convex solves with frozen friction limits, each followed by an attempt to finish
+    /// exactly with linked limits; without friction a single convex solve.
+    fn solve_rounds(
+        &mut self,
+        g: &DenseMatrix<'_, T>,
+        eta: &[T],
+        bounds: &[Bounds<T>],
+        cfm: T,
+        lambda: &mut [T],
+        flags: &[RowFlag],
+    ) -> Result<(usize, usize), SolveError> {
+        let n = eta.len();
+        let has_friction = bounds.iter().any(|b| friction_of(b).is_some());
+        let budget = if self.max_pivots == 0 {
+            50 * n + 100
+        } else {
+            self.max_pivots
+        };
+        self.linked = false;
+        self.freeze(bounds, lambda);
+        let mut pivots = 0;
+        for round in 0..=self.max_friction_rounds {
+            self.linked = false;
+            pivots += self.active_set(g, eta, bounds, cfm, lambda, flags, budget)?;
+            if !has_friction {
+                return Ok((pivots, 0));
+            }
+            // Try to finish exactly: friction rows at a limit become linked equations.
+            self.saved[..n].copy_from_slice(lambda);
+            self.linked = true;
+            match self.active_set(g, eta, bounds, cfm, lambda, flags, 4 * n + 20) {
+                Ok(p) => return Ok((pivots + p, round + 1)),
+                Err(SolveError::NotConverged | SolveError::Singular) => {
+                    lambda.copy_from_slice(&self.saved[..n]);
+                }
+                Err(e) => return Err(e),
+            }
+            self.linked = false;
+            let (change, scale) = self.freeze(bounds, lambda);
+            if change <= T::epsilon() * T::from(64).unwrap_or_else(T::one) * scale {
+                return Ok((pivots, round + 1));
+            }
+        }
+        Err(SolveError::NotConverged)
+    }
+
+    /// Places every row in its initial state, box rows before friction rows.
+    fn initial_states(&mut self, bounds: &[Bounds<T>], lambda: &mut [T], flags: &[RowFlag]) {
+        for pass_friction in [false, true] {
+            for i in 0..lambda.len() {
+                if self.friction(bounds, i).is_some() != pass_friction {
+                    continue;
+                }
+                let (lo, hi) = self.limits(bounds, i, lambda);
+                self.state[i] = if !flags[i].is_active() {
+                    lambda[i] = T::zero();
+                    State::Fixed
+                } else if lo == hi && !pass_friction {
+                    lambda[i] = lo;
+                    State::Fixed
+                } else if lambda[i] <= lo {
+                    lambda[i] = lo;
+                    State::Lower
+                } else if lambda[i] >= hi {
+                    lambda[i] = hi;
+                    State::Upper
+                } else {
+                    State::Free
+                };
+            }
+        }
+    }
+
+    /// Friction whose normal multiplier is held at zero has the single value zero.
+    fn update_zero_friction(&mut self, bounds: &[Bounds<T>], lambda: &mut [T], flags: &[RowFlag]) {
+        for t in 0..lambda.len() {
+            let Some((normal, _)) = self.friction(bounds, t) else {
+                continue;
+            };
+            if !flags[t].is_active() {
+                continue;
+            }
+            if self.state[normal] != State::Free && lambda[normal] <= T::zero() {
+                self.state[t] = State::Fixed;
+                lambda[t] = T::zero();
+            } else if self.state[t] == State::Fixed {
+                self.state[t] = State::Free;
+            }
+        }
+    }
+
+    /// Assembles and solves the subspace system for the free rows (linked friction rows
+    /// substituted); leaves the free values in `self.x[..m]`.
+    fn subspace_solve(
+        &mut self,
+        g: &DenseMatrix<'_, T>,
+        eta: &[T],
+        bounds: &[Bounds<T>],
+        cfm: T,
+        lambda: &[T],
+        flags: &[RowFlag],
+    ) -> Result<usize, SolveError> {
+        let n = eta.len();
+        let mut m = 0;
+        for i in 0..n {
+            if self.state[i] == State::Free {
+                self.free[m] = i;
+                self.position[i] = m;
+                m += 1;
+            } else {
+                self.position[i] = usize::MAX;
+            }
+        }
+        for a in 0..m {
+            let i = self.free[a];
+            self.matrix[a][..m].fill(T::zero());
+            self.matrix[a][a] = cfm;
+            let mut rhs = eta[i];
+            for j in 0..n {
+                if !flags[j].is_active() {
+                    continue;
+                }
+                let gij = g.get(i, j);
+                match (self.state[j], self.friction(bounds, j)) {
+                    (State::Free, _) => {
+                        self.matrix[a][self.position[j]] = self.matrix[a][self.position[j]] + gij
+                    }
+                    (State::Lower | State::Upper, Some((normal, mu))) => {
+                        let s = if self.state[j] == State::Upper {
+                            mu
+                        } else {
+                            -mu
+                        };
+                        match self.position[normal] {
+                            usize::MAX => rhs = rhs - gij * s * lambda[normal],
+                            p => self.matrix[a][p] = self.matrix[a][p] + gij * s,
+                        }
+                    }
+                    _ => rhs = rhs - gij * lambda[j],
+                }
+            }
+            self.rhs[a] = rhs;
+        }
+        for a in 0..m {
+            self.factor[a][..m].copy_from_slice(&self.matrix[a][..m]);
+        }
+        lu(&mut self.factor, &mut self.perm, m)?;
+        self.x[..m].copy_from_slice(&self.rhs[..m]);
+        lu_solve(&self.factor, &self.perm, m, &mut self.x);
+        // One step of iterative refinement against the assembled matrix.
+        for a in 0..m {
+            let mut r = self.rhs[a];
+            for b in 0..m {
+                r = r - self.matrix[a][b] * self.x[b];
+            }
+            self.work[a] = r;
+        }
+        lu_solve(&self.factor, &self.perm, m, &mut self.work);
+        for a in 0..m {
+            self.x[a] = self.x[a] + self.work[a];
+        }
+        if !self.x[..m].iter().all(|x| x.is_finite()) {
+            return Err(SolveError::Singular);
+        }
+        Ok(m)
+    }
+
+    #[allow(clippy::too_many_arguments, reason = "the MLCP data plus the budget")]
+    fn active_set(
+        &mut self,
+        g: &DenseMatrix<'_, T>,
+        eta: &[T],
+        bounds: &[Bounds<T>],
+        cfm: T,
+        lambda: &mut [T],
+        flags: &[RowFlag],
+        budget: usize,
+    ) -> Result<usize, SolveError> {
+        let n = eta.len();
+        self.initial_states(bounds, lambda, flags);
+        let slack = T::epsilon() * T::from(64).unwrap_or_else(T::one);
+        for pivot in 1..=budget {
+            self.update_zero_friction(bounds, lambda, flags);
+            let m = self.subspace_solve(g, eta, bounds, cfm, lambda, flags)?;
+            // Direction toward the subspace solution: free rows first, then linked rows.
+            for i in 0..n {
+                self.step[i] = match self.position[i] {
+                    usize::MAX => T::zero(),
+                    p => self.x[p] - lambda[i],
+                };
+            }
+            for i in 0..n {
+                if let (State::Lower | State::Upper, Some((normal, mu))) =
+                    (self.state[i], self.friction(bounds, i))
+                {
+                    let s = if self.state[i] == State::Upper {
+                        mu
+                    } else {
+                        -mu
+                    };
+                    self.step[i] = s * self.step[normal];
+                }
+            }
+            // Ratio test: the first limit (fixed, or moving with a normal row) in the way.
+            let mut alpha = T::one();
+            let mut blocking = None;
+            for k in 0..m {
+                let i = self.free[k];
+                let p = self.step[i];
+                let (gap_up, rate_up, gap_down, rate_down) = match self.friction(bounds, i) {
+                    None => {
+                        let (lo, hi) = self.limits(bounds, i, lambda);
+                        (hi - lambda[i], -p, lambda[i] - lo, p)
+                    }
+                    Some((normal, mu)) => {
+                        let limit = mu * lambda[normal].max(T::zero());
+                        let rate = mu * self.step[normal];
+                        (limit - lambda[i], rate - p, limit + lambda[i], rate + p)
+                    }
+                };
+                for (gap, rate, state) in [
+                    (gap_up, rate_up, State::Upper),
+                    (gap_down, rate_down, State::Lower),
+                ] {
+                    if rate < T::zero() && gap.is_finite() {
+                        let t = (gap / -rate).max(T::zero());
+                        if t < alpha {
+                            alpha = t;
+                            blocking = Some((i, state));
+                        }
+                    }
+                }
+            }
+            for i in 0..n {
+                if self.step[i] != T::zero() {
+                    lambda[i] = lambda[i] + alpha * self.step[i];
+                }
+            }
+            if blocking.is_none() {
+                for k in 0..m {
+                    lambda[self.free[k]] = self.x[k];
+                }
+            }
+            self.snap(bounds, lambda);
+            if let Some((b, state)) = blocking {
+                self.state[b] = state;
+                self.snap(bounds, lambda);
+                continue;
+            }
+            // At the subspace solution: release the limit row whose residual has the wrong
+            // sign by the largest (rounding-aware) amount.
+            let mut worst = T::zero();
+            let mut release = None;
+            for i in 0..n {
+                let sign = match self.state[i] {
+                    State::Lower => T::one(),
+                    State::Upper => -T::one(),
+                    State::Free | State::Fixed => continue,
+                };
+                let (r, size) = residual_row(g, eta, cfm, lambda, flags, i);
+                let wrong = -sign * r - slack * size;
+                if wrong > worst {
+                    worst = wrong;
+                    release = Some(i);
+                }
+            }
+            match release {
+                Some(i) => self.state[i] = State::Free,
+                None => return Ok(pivot),
+            }
+        }
+        Err(SolveError::NotConverged)
+    }
+
+    /// Puts rows at a limit exactly on it (box rows first, then linked friction rows).
+    fn snap(&self, bounds: &[Bounds<T>], lambda: &mut [T]) {
+        for pass_friction in [false, true] {
+            for i in 0..lambda.len() {
+                if self.friction(bounds, i).is_some() != pass_friction {
+                    continue;
+                }
+                let (lo, hi) = self.limits(bounds, i, lambda);
+                match self.state[i] {
+                    State::Lower => lambda[i] = lo,
+                    State::Upper => lambda[i] = hi,
+                    State::Free | State::Fixed => {}
+                }
+            }
+        }
+    }
+}
+
+/// `rᵢ = ((Γ + cfm·I)λ − η)ᵢ` over active columns and the size of its terms (for a
+/// rounding-aware sign test).
+fn residual_row<T: Float>(
+    g: &DenseMatrix<'_, T>,
+    eta: &[T],
+    cfm: T,
+    lambda: &[T],
+    flags: &[RowFlag],
+    i: usize,
+) -> (T, T) {
+    let mut r = cfm * lambda[i] - eta[i];
+    let mut size = (cfm * lambda[i]).abs() + eta[i].abs();
+    for j in 0..eta.len() {
+        if flags[j].is_active() {
+            let t = g.get(i, j) * lambda[j];
+            r = r + t;
+            size = size + t.abs();
+        }
+    }
+    (r, size)
+}
+
+/// In-place LU factorisation with partial pivoting of the leading `m × m` block
+/// (`perm[k]` is the row swapped into place `k`).
+fn lu<T: Float, const N: usize>(
+    a: &mut [[T; N]; N],
+    perm: &mut [usize; N],
+    m: usize,
+) -> Result<(), SolveError> {
+    let mut scale = T::zero();
+    for row in a.iter().take(m) {
+        for &v in &row[..m] {
+            scale = scale.max(v.abs());
+        }
+    }
+    let tiny = scale * T::epsilon();
+    for k in 0..m {
+        let mut p = k;
+        for i in k + 1..m {
+            if a[i][k].abs() > a[p][k].abs() {
+                p = i;
+            }
+        }
+        perm[k] = p;
+        a.swap(k, p);
+        let pivot = a[k][k];
+        if pivot.abs() <= tiny || !pivot.is_finite() || pivot.is_nan() {
+            return Err(SolveError::Singular);
+        }
+        for i in k + 1..m {
+            let f = a[i][k] / pivot;
+            a[i][k] = f;
+            for j in k + 1..m {
+                a[i][j] = a[i][j] - f * a[k][j];
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Solves with the factors of [`lu`], in place on the leading `m` entries.
+fn lu_solve<T: Float, const N: usize>(
+    a: &[[T; N]; N],
+    perm: &[usize; N],
+    m: usize,
+    x: &mut [T; N],
+) {
+    for k in 0..m {
+        x.swap(k, perm[k]);
+    }
+    for i in 0..m {
+        let mut s = x[i];
+        for k in 0..i {
+            s = s - a[i][k] * x[k];
+        }
+        x[i] = s;
+    }
+    for i in (0..m).rev() {
+        let mut s = x[i];
+        for k in i + 1..m {
+            s = s - a[i][k] * x[k];
+        }
+        x[i] = s / a[i][i];
+    }
+}

@@ -1,0 +1,37 @@
+#![doc = include_str!("../README.md")]
+#![no_std]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+mod bounds;
+mod certificate;
+mod dense;
+mod error;
+mod exact;
+pub mod integrate;
+mod operator;
+mod pgs;
+mod settings;
+mod sparse;
+pub mod stabilization;
+pub mod world;
+
+pub use bounds::Bounds;
+pub use certificate::{Certificate, RowFlag};
+pub use cwlist;
+pub use dense::{DenseMatrix, solve_dense};
+pub use dual;
+pub use error::SolveError;
+pub use exact::{ExactReport, ExactSolver};
+pub use operator::RowOperator;
+pub use pairs;
+pub use pgs::{certify, pgs_sor, pgs_sor_observed};
+pub use rotint;
+pub use settings::PgsSettings;
+pub use sparse::{
+    BodyInverseMass, BodyVelocity, ConstraintRow, JacobianBlock, RowCache, SequentialImpulse,
+};
+pub use xform;

@@ -1,0 +1,81 @@
+//! Position-drift correction: Baumgarte bias, the ERP-to-β conversion, predicted error, and
+//! CFM/ERP from a spring-damper.
+//!
+//! Conventions (see the crate's "Corrections to the seed"): `beta` is the fraction of the
+//! error removed *per step*, so the velocity-level bias that achieves it with
+//! `q[t+h] = q[t] + h·S·v[t+h]` is `B = −β·C/h`, and then `C(k) = C(0)(1 − β)ᵏ`.
+use num_traits::Float;
+
+use crate::SolveError;
+
+/// Per-step Baumgarte factor β that removes the fraction `erp` of the error within one
+/// second at step `h` (seconds): `β = 1 − (1 − ERP)^h`, the seed's `1 − ⁿ√(1 − ERP)` with
+/// `n = 1/h` steps per second.
+///
+/// # Errors
+/// [`SolveError::InvalidSettings`] unless `0 <= erp <= 1` and `h > 0` finite.
+pub fn erp_to_beta<T: Float>(erp: T, h: T) -> Result<T, SolveError> {
+    if !(erp >= T::zero() && erp <= T::one()) {
+        return Err(SolveError::InvalidSettings("erp must lie in [0, 1]"));
+    }
+    if !(h > T::zero() && h.is_finite()) {
+        return Err(SolveError::InvalidSettings(
+            "step must be positive and finite",
+        ));
+    }
+    Ok(T::one() - (T::one() - erp).powf(h))
+}
+
+/// Inverse of [`erp_to_beta`]: the error fraction removed per second by a per-step factor β,
+/// `ERP = 1 − (1 − β)^(1/h)`.
+///
+/// # Errors
+/// [`SolveError::InvalidSettings`] unless `0 <= beta <= 1` and `h > 0` finite.
+pub fn beta_to_erp<T: Float>(beta: T, h: T) -> Result<T, SolveError> {
+    if !(beta >= T::zero() && beta <= T::one()) {
+        return Err(SolveError::InvalidSettings("beta must lie in [0, 1]"));
+    }
+    if !(h > T::zero() && h.is_finite()) {
+        return Err(SolveError::InvalidSettings(
+            "step must be positive and finite",
+        ));
+    }
+    Ok(T::one() - (T::one() - beta).powf(h.recip()))
+}
+
+/// The constraint velocity `Jv` that moves the constraint value from `c` to `target` in one
+/// step `h`: `(target − c)/h`.
+pub fn bias_toward<T: Float>(c: T, target: T, h: T) -> T {
+    (target - c) / h
+}
+
+/// Baumgarte bias `B = −β·C/h` for the per-step factor `beta`: the velocity that removes the
+/// fraction β of the error `c` in one step (`bias_toward(c, (1 − β)c, h)`).
+pub fn baumgarte_bias<T: Float>(beta: T, c: T, h: T) -> T {
+    -beta * c / h
+}
+
+/// First-order prediction of the constraint value one step ahead, `C(t+h) ≈ C(t) + h·Ċ`,
+/// where `c_dot = J·v` for the predicted (unconstrained) velocity; use it in place of `C(t)`
+/// in [`baumgarte_bias`] to correct the error the step is about to make.
+pub fn predicted_error<T: Float>(c: T, c_dot: T, h: T) -> T {
+    c + h * c_dot
+}
+
+/// Per-step β and impulse-level CFM that make a constraint row behave like a spring of
+/// stiffness `k` and damper `d` integrated by implicit Euler:
+/// `β = hk/(hk + d)`, `cfm = 1/(h(hk + d))` (ODE's force-level CFM is `h` times this).
+///
+/// # Errors
+/// [`SolveError::InvalidSettings`] unless `k >= 0`, `d >= 0`, `hk + d > 0`, `h > 0`, all
+/// finite.
+pub fn spring_damper<T: Float>(k: T, d: T, h: T) -> Result<(T, T), SolveError> {
+    let ok = k >= T::zero() && d >= T::zero() && h > T::zero();
+    let denominator = h * k + d;
+    if !(ok && denominator > T::zero() && denominator.is_finite()) {
+        return Err(SolveError::InvalidSettings(
+            "spring needs k >= 0, d >= 0, hk + d > 0, h > 0, all finite",
+        ));
+    }
+    Ok((h * k / denominator, (h * denominator).recip()))
+}

@@ -1,0 +1,292 @@
+//! Rigid bodies: mass properties, state, collision shape and surface material.
+use num_traits::Float;
+use rotint::BodyInertia;
+use xform::{Matrix, Quaternion, Vector};
+
+use super::WorldError;
+use super::pose::Pose;
+
+/// The collision shape of a body (centred on its centre of mass).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Shape<T> {
+    /// No collisions (links of a chain, free bodies).
+    None,
+    /// A sphere of this radius.
+    Sphere(T),
+}
+
+/// Surface properties used by contacts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Material<T> {
+    /// Coulomb friction coefficient μ >= 0 (a contact uses the geometric mean of both).
+    pub friction: T,
+    /// Restitution e in [0, 1] (a contact uses the larger of both).
+    pub restitution: T,
+}
+
+impl<T: Float> Default for Material<T> {
+    /// μ = 0.5, e = 0.
+    fn default() -> Self {
+        Self {
+            friction: T::from(0.5).unwrap_or_else(T::one),
+            restitution: T::zero(),
+        }
+    }
+}
+
+impl<T: Float> Material<T> {
+    pub(crate) fn validate(&self) -> Result<(), WorldError> {
+        if !(self.friction >= T::zero() && self.friction.is_finite()) {
+            return Err(WorldError::InvalidParameter { what: "friction" });
+        }
+        if !(self.restitution >= T::zero() && self.restitution <= T::one()) {
+            return Err(WorldError::InvalidParameter {
+                what: "restitution",
+            });
+        }
+        Ok(())
+    }
+}
+
+/// A rigid body: mass, body-frame inertia, pose, velocities, shape and material.
+///
+/// Build one with [`RigidBody::new`], [`RigidBody::sphere`] or [`RigidBody::fixed`] and the
+/// `with_*` methods, then hand it to [`World::add_body`](super::World::add_body), which checks
+/// the state.
+///
+/// The angular velocity is stored in the **body** frame (where Euler's equations and the
+/// gyroscopic term live, so a torque-free spin keeps its energy exactly); the accessors and
+/// builders speak world frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RigidBody<T> {
+    pub(crate) mass: T,
+    pub(crate) inv_mass: T,
+    pub(crate) inertia: Option<BodyInertia<T>>,
+    pub(crate) position: Vector<T, 3>,
+    pub(crate) orientation: Quaternion<T>,
+    pub(crate) linear_velocity: Vector<T, 3>,
+    pub(crate) angular_velocity_body: Vector<T, 3>,
+    pub(crate) shape: Shape<T>,
+    pub(crate) material: Material<T>,
+}
+
+impl<T: Float> RigidBody<T> {
+    /// A dynamic body with `mass` and body-frame inertia tensor `inertia`, at rest at the
+    /// origin.
+    ///
+    /// # Errors
+    /// [`WorldError::InvalidMass`] for a NaN, infinite, zero or negative mass;
+    /// [`WorldError::InvalidInertia`] unless the tensor is finite, symmetric and positive
+    /// definite.
+    pub fn new(mass: T, inertia: Matrix<T, 3, 3>) -> Result<Self, WorldError> {
+        if !(mass > T::zero() && mass.is_finite()) {
+            return Err(WorldError::InvalidMass);
+        }
+        let inertia = BodyInertia::try_new(inertia).map_err(|_| WorldError::InvalidInertia)?;
+        Ok(Self {
+            mass,
+            inv_mass: mass.recip(),
+            inertia: Some(inertia),
+            ..Self::fixed()
+        })
+    }
+
+    /// A solid sphere: inertia `2/5 m r²`, shape [`Shape::Sphere`].
+    ///
+    /// # Errors
+    /// [`WorldError::InvalidMass`]; [`WorldError::InvalidParameter`] for a radius that is not
+    /// finite and positive.
+    pub fn sphere(mass: T, radius: T) -> Result<Self, WorldError> {
+        if !(radius > T::zero() && radius.is_finite()) {
+            return Err(WorldError::InvalidParameter { what: "radius" });
+        }
+        let moment = T::from(0.4).unwrap_or_else(T::one) * mass * radius * radius;
+        let mut body = Self::new(mass, Matrix::from_diagonal(Vector([moment; 3])))?;
+        body.shape = Shape::Sphere(radius);
+        Ok(body)
+    }
+
+    /// A static body: infinite mass, never moves.
+    pub fn fixed() -> Self {
+        Self {
+            mass: T::infinity(),
+            inv_mass: T::zero(),
+            inertia: None,
+            position: Vector::zeros(),
+            orientation: Quaternion::identity(),
+            linear_velocity: Vector::zeros(),
+            angular_velocity_body: Vector::zeros(),
+            shape: Shape::None,
+            material: Material::default(),
+        }
+    }
+
+    /// At this centre-of-mass position.
+    #[must_use]
+    pub fn with_position(mut self, position: Vector<T, 3>) -> Self {
+        self.position = position;
+        self
+    }
+
+    /// With this orientation (normalized by [`World::add_body`](super::World::add_body));
+    /// the world-frame angular velocity is kept.
+    #[must_use]
+    pub fn with_orientation(mut self, orientation: Quaternion<T>) -> Self {
+        let world = self.angular_velocity();
+        self.orientation = orientation;
+        let n2 = orientation.norm_squared();
+        if n2 > T::zero() && n2.is_finite() {
+            self.angular_velocity_body = orientation.conjugate().rotate(&world) / n2;
+        }
+        self
+    }
+
+    /// With this linear velocity.
+    #[must_use]
+    pub fn with_linear_velocity(mut self, v: Vector<T, 3>) -> Self {
+        self.linear_velocity = v;
+        self
+    }
+
+    /// With this angular velocity (world frame).
+    #[must_use]
+    pub fn with_angular_velocity(mut self, w: Vector<T, 3>) -> Self {
+        let q = self.orientation;
+        self.angular_velocity_body = q.conjugate().rotate(&w) / q.norm_squared();
+        self
+    }
+
+    /// With this collision shape.
+    #[must_use]
+    pub fn with_shape(mut self, shape: Shape<T>) -> Self {
+        self.shape = shape;
+        self
+    }
+
+    /// With this surface material.
+    #[must_use]
+    pub fn with_material(mut self, material: Material<T>) -> Self {
+        self.material = material;
+        self
+    }
+
+    /// Whether the body is static.
+    pub fn is_static(&self) -> bool {
+        self.inertia.is_none()
+    }
+
+    /// The mass (infinite for a static body).
+    pub fn mass(&self) -> T {
+        self.mass
+    }
+
+    /// The inverse mass (zero for a static body).
+    pub fn inverse_mass(&self) -> T {
+        self.inv_mass
+    }
+
+    /// The body-frame inertia tensor (`None` for a static body).
+    pub fn inertia(&self) -> Option<&Matrix<T, 3, 3>> {
+        self.inertia.as_ref().map(BodyInertia::tensor)
+    }
+
+    /// Centre-of-mass position.
+    pub fn position(&self) -> Vector<T, 3> {
+        self.position
+    }
+
+    /// Orientation (body to world).
+    pub fn orientation(&self) -> Quaternion<T> {
+        self.orientation
+    }
+
+    /// Position and orientation together.
+    pub fn pose(&self) -> Pose<T> {
+        Pose {
+            position: self.position,
+            orientation: self.orientation,
+        }
+    }
+
+    /// Linear velocity of the centre of mass.
+    pub fn linear_velocity(&self) -> Vector<T, 3> {
+        self.linear_velocity
+    }
+
+    /// Angular velocity in the world frame.
+    pub fn angular_velocity(&self) -> Vector<T, 3> {
+        self.orientation.rotate(&self.angular_velocity_body)
+    }
+
+    /// Angular velocity in the body frame.
+    pub fn angular_velocity_body(&self) -> Vector<T, 3> {
+        self.angular_velocity_body
+    }
+
+    /// The collision shape.
+    pub fn shape(&self) -> Shape<T> {
+        self.shape
+    }
+
+    /// The surface material.
+    pub fn material(&self) -> Material<T> {
+        self.material
+    }
+
+    /// Kinetic energy `½ m v² + ½ ωᵀ I ω` (zero for a static body).
+    pub fn kinetic_energy(&self) -> T {
+        let half = T::one() / (T::one() + T::one());
+        match &self.inertia {
+            None => T::zero(),
+            Some(i) => {
+                half * self.mass * self.linear_velocity.norm_squared()
+                    + i.kinetic_energy(self.angular_velocity_body)
+            }
+        }
+    }
+
+    /// World-frame inverse inertia `R I⁻¹ Rᵀ` (zero for a static body).
+    pub fn world_inverse_inertia(&self) -> Matrix<T, 3, 3> {
+        match &self.inertia {
+            None => Matrix::zeros(),
+            Some(i) => {
+                let r = self.orientation.to_matrix();
+                r * *i.inverse() * r.transpose()
+            }
+        }
+    }
+
+    /// Checks everything [`World::add_body`](super::World::add_body) requires and normalizes
+    /// the orientation.
+    pub(crate) fn validated(mut self) -> Result<Self, WorldError> {
+        let q = self
+            .orientation
+            .try_normalize()
+            .map_err(|_| WorldError::InvalidOrientation)?;
+        self.orientation = q;
+        if !self.position.is_finite() {
+            return Err(WorldError::NonFinite { what: "position" });
+        }
+        if !self.linear_velocity.is_finite() {
+            return Err(WorldError::NonFinite {
+                what: "linear velocity",
+            });
+        }
+        if !self.angular_velocity_body.is_finite() {
+            return Err(WorldError::NonFinite {
+                what: "angular velocity",
+            });
+        }
+        if let Shape::Sphere(r) = self.shape {
+            if !(r > T::zero() && r.is_finite()) {
+                return Err(WorldError::InvalidParameter { what: "radius" });
+            }
+        }
+        self.material.validate()?;
+        if self.is_static() {
+            self.linear_velocity = Vector::zeros();
+            self.angular_velocity_body = Vector::zeros();
+        }
+        Ok(self)
+    }
+}

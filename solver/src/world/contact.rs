@@ -1,0 +1,123 @@
+//! Contacts: the broad phase (replaceable), the sphere-sphere and sphere-plane narrow phase,
+//! and the contact record kept in the world's live contact list between steps.
+use num_traits::Float;
+use xform::Vector;
+
+use super::body::Material;
+
+/// A static half-space `normal·x >= offset` (the solid side is `normal·x < offset`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Plane<T> {
+    /// Unit normal pointing out of the solid.
+    pub normal: Vector<T, 3>,
+    /// Signed distance of the surface from the origin along the normal.
+    pub offset: T,
+    /// Surface material.
+    pub material: Material<T>,
+}
+
+/// What body `a` of a contact touches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Partner {
+    /// Another body (index).
+    Body(usize),
+    /// A static plane (index).
+    Plane(usize),
+}
+
+/// One contact point of the live contact set.
+///
+/// The normal points from the partner toward body `a`: the normal impulse `λₙ >= 0` pushes
+/// `a` along it and the partner against it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Contact<T> {
+    /// The first body.
+    pub a: usize,
+    /// What it touches.
+    pub partner: Partner,
+    /// Unit normal, from the partner toward `a`.
+    pub normal: Vector<T, 3>,
+    /// Separation (negative: penetration depth).
+    pub gap: T,
+    /// Contact point on the surface of `a`, world frame.
+    pub point: Vector<T, 3>,
+    /// Accumulated impulses of the last step `[normal, tangent 1, tangent 2]` (warm start).
+    pub impulse: [T; 3],
+    /// Found again in the current step.
+    pub(crate) fresh: bool,
+    /// Index of its normal row in the current solve (`usize::MAX`: none this step).
+    pub(crate) row: usize,
+}
+
+/// A collision proxy handed to the broad phase: a bounding sphere of one body.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Proxy<T> {
+    /// The body.
+    pub body: usize,
+    /// Bounding-sphere centre.
+    pub center: Vector<T, 3>,
+    /// Bounding-sphere radius.
+    pub radius: T,
+}
+
+/// Finds the pairs of proxies that may touch; the narrow phase then decides.
+///
+/// The world calls it once per step. An implementation must report every pair whose bounding
+/// spheres are closer than `margin` (it may report more), each pair once, with
+/// `proxies[i].body < proxies[j].body` order free.
+pub trait BroadPhase<T> {
+    /// Calls `report(i, j)` (indices into `proxies`) for each candidate pair.
+    fn candidates(&mut self, proxies: &[Proxy<T>], margin: T, report: &mut dyn FnMut(usize, usize));
+}
+
+/// All `n(n−1)/2` pairs by [`pairs::distinct_pairs`], filtered by bounding-sphere distance:
+/// O(n²), which is fine for a few hundred bodies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BruteForce;
+
+impl<T: Float> BroadPhase<T> for BruteForce {
+    fn candidates(
+        &mut self,
+        proxies: &[Proxy<T>],
+        margin: T,
+        report: &mut dyn FnMut(usize, usize),
+    ) {
+        let indexed = proxies.iter().enumerate();
+        for ((i, p), (j, q)) in pairs::distinct_pairs(indexed) {
+            let reach = p.radius + q.radius + margin;
+            if (p.center - q.center).norm_squared() < reach * reach {
+                report(i, j);
+            }
+        }
+    }
+}
+
+/// Narrow phase of two spheres: `(normal from b toward a, gap, point on a)`.
+///
+/// Coincident centres get the normal `+y` (deterministic).
+pub fn sphere_sphere<T: Float>(
+    center_a: Vector<T, 3>,
+    radius_a: T,
+    center_b: Vector<T, 3>,
+    radius_b: T,
+) -> (Vector<T, 3>, T, Vector<T, 3>) {
+    let d = center_a - center_b;
+    let distance = d.norm();
+    let normal = if distance > T::zero() {
+        d / distance
+    } else {
+        Vector::unit(1)
+    };
+    let gap = distance - radius_a - radius_b;
+    (normal, gap, center_a - normal * radius_a)
+}
+
+/// Narrow phase of a sphere against a plane: `(normal, gap, point on the sphere)`.
+pub fn sphere_plane<T: Float>(
+    center: Vector<T, 3>,
+    radius: T,
+    plane: &Plane<T>,
+) -> (Vector<T, 3>, T, Vector<T, 3>) {
+    let gap = plane.normal.dot(&center) - plane.offset - radius;
+    (plane.normal, gap, center - plane.normal * radius)
+}

@@ -1,0 +1,564 @@
+//! The direct solve of the joint block: Baraff's linear-time factorization of the
+//! augmented system on the joint tree ("Linear-time dynamics using Lagrange multipliers",
+//! SIGGRAPH 1996).
+//!
+//! PGS converges on the bilateral joint rows at a rate set by the condition number of
+//! `Γ = J M⁻¹ Jᵀ`, which a long chain or a 1000:1 mass ratio makes terrible. Solved exactly,
+//! the joint block costs one factorization per step. Instead of forming `Γ` (whose graph
+//! fills in at every body with three or more joints), the augmented system
+//!
+//! ```text
+//! [ M   Jᵀ   ] [ y ]   [ 0 ]
+//! [ J  −cfm·I] [ μ ] = [ r ]      ⇔   (J M⁻¹ Jᵀ + cfm·I)(−μ) = r,  y = M⁻¹Jᵀ(−μ)
+//! ```
+//!
+//! is factored as `L D Lᵀ` with one node per dynamic body (6×6 block `M`) and one per joint
+//! (`rows × rows`), edges being the Jacobian blocks. When the graph of bodies and joints is a
+//! forest, eliminating children before parents creates no fill-in: the cost is linear in the
+//! number of joints, whatever the mass ratios.
+//!
+//! Roots: a joint to the world (or to a static body) roots its component when it has one,
+//! else a body does. A joint that would close a cycle (two joints between the same bodies, a
+//! second joint to the world in one component, a loop of bodies) is left out of the tree and
+//! solved iteratively next to the contacts (block Gauss-Seidel).
+//!
+//! A joint node's pivot block `−D` is positive definite when its rows are independent. A
+//! pivot that is not (redundant rows of one joint: what is left of the row is below `64 ε`
+//! of its diagonal entry) is raised to that floor, a CFM on that pivot alone, and counted in
+//! `JointTree::regularized` (reported per step). Body blocks are positive definite in exact
+//! arithmetic (the mass matrix plus positive terms) and are only guarded against round-off.
+use cwlist::{Buffer, Storage};
+use num_traits::Float;
+
+use super::WorldError;
+use crate::{BodyInverseMass, ConstraintRow};
+
+type Block<T> = [[T; 6]; 6];
+
+const NONE: usize = usize::MAX;
+
+fn zero_block<T: Float>() -> Block<T> {
+    [[T::zero(); 6]; 6]
+}
+
+/// One dynamic body of the augmented system.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct BodyNode<T> {
+    dynamic: bool,
+    visited: bool,
+    /// Head of the list of incident joint ends (`2·joint + side`).
+    first_edge: usize,
+    /// Parent joint in the elimination tree.
+    parent: usize,
+    /// `D`, then `D⁻¹` once eliminated.
+    d: Block<T>,
+    /// `D⁻¹ H(self, parent)`, 6 × rows of the parent.
+    up: Block<T>,
+    x: [T; 6],
+}
+
+/// One joint of the augmented system.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct JointNode<T> {
+    /// The dynamic bodies it acts on (`NONE` for the world or a static body).
+    ends: [usize; 2],
+    /// Next incident joint end of each end's body.
+    next_edge: [usize; 2],
+    rows: usize,
+    first_row: usize,
+    /// In the tree (solved directly); false: closes a loop (solved iteratively).
+    tree: bool,
+    assigned: bool,
+    parent: usize,
+    child: usize,
+    /// A root body to eliminate right after this joint.
+    then_root: usize,
+    d: Block<T>,
+    up: Block<T>,
+    x: [T; 6],
+}
+
+/// The joint tree of a world and its factorization; scratch kept between steps.
+pub(crate) struct JointTree<T, S: Storage> {
+    bodies: S::Buf<BodyNode<T>>,
+    joints: S::Buf<JointNode<T>>,
+    /// Tree joints in breadth-first order (each after its parent body).
+    order: S::Buf<usize>,
+    queue: S::Buf<usize>,
+    tree_rows: usize,
+    regularized: usize,
+}
+
+impl<T, S: Storage> core::fmt::Debug for JointTree<T, S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("JointTree")
+            .field("tree_joints", &self.order.as_slice().len())
+            .field("tree_rows", &self.tree_rows)
+            .finish_non_exhaustive()
+    }
+}
+
+fn push<E>(buf: &mut impl Buffer<E>, e: E) -> Result<(), WorldError> {
+    buf.try_push(e)
+        .map_err(|_| WorldError::CapacityExceeded { what: "joint tree" })
+}
+
+/// `A⁻¹` of the leading `n × n` block of a symmetric positive (semi)definite `a` by Cholesky.
+///
+/// A pivot at or below `relative · a_jj` (what is left of a row that depends on the rows
+/// before it) is raised to that floor, and `true` returned: a CFM on that pivot alone.
+fn invert_spd<T: Float>(a: &Block<T>, n: usize, relative: T) -> (Block<T>, bool) {
+    let mut l = zero_block::<T>();
+    let mut raised = false;
+    for j in 0..n {
+        let mut s = a[j][j];
+        for k in 0..j {
+            s = s - l[j][k] * l[j][k];
+        }
+        let floor = (relative * a[j][j].abs()).max(T::min_positive_value());
+        // `!(s > floor)` also catches NaN.
+        if !(s > floor) {
+            s = floor;
+            raised = true;
+        }
+        let pivot = s.sqrt();
+        l[j][j] = pivot;
+        for i in j + 1..n {
+            let mut t = a[i][j];
+            for k in 0..j {
+                t = t - l[i][k] * l[j][k];
+            }
+            l[i][j] = t / pivot;
+        }
+    }
+    // Columns of A⁻¹: solve L Lᵀ x = e_c.
+    let mut inv = zero_block::<T>();
+    for c in 0..n {
+        let mut z = [T::zero(); 6];
+        for i in 0..n {
+            let mut s = if i == c { T::one() } else { T::zero() };
+            for k in 0..i {
+                s = s - l[i][k] * z[k];
+            }
+            z[i] = s / l[i][i];
+        }
+        for i in (0..n).rev() {
+            let mut s = z[i];
+            for k in i + 1..n {
+                s = s - l[k][i] * z[k];
+            }
+            z[i] = s / l[i][i];
+        }
+        for i in 0..n {
+            inv[i][c] = z[i];
+        }
+    }
+    // Symmetrize (round-off).
+    let half = T::one() / (T::one() + T::one());
+    for i in 0..n {
+        for j in 0..i {
+            let m = (inv[i][j] + inv[j][i]) * half;
+            inv[i][j] = m;
+            inv[j][i] = m;
+        }
+    }
+    (inv, raised)
+}
+
+/// `J(row, body)`: the 6-vector of `row` on `body` (zero if the row does not act on it).
+fn jacobian<T: Float>(row: &ConstraintRow<T>, body: usize) -> [T; 6] {
+    let pack = |b: &crate::JacobianBlock<T>| {
+        [
+            b.linear[0],
+            b.linear[1],
+            b.linear[2],
+            b.angular[0],
+            b.angular[1],
+            b.angular[2],
+        ]
+    };
+    if row.a.body == body {
+        pack(&row.a)
+    } else {
+        row.b
+            .as_ref()
+            .filter(|b| b.body == body)
+            .map_or([T::zero(); 6], pack)
+    }
+}
+
+impl<T: Float, S: Storage> JointTree<T, S> {
+    pub(crate) fn new() -> Self {
+        Self {
+            bodies: Buffer::new(),
+            joints: Buffer::new(),
+            order: Buffer::new(),
+            queue: Buffer::new(),
+            tree_rows: 0,
+            regularized: 0,
+        }
+    }
+
+    /// Rows solved directly (all rows of the tree joints).
+    pub(crate) fn tree_rows(&self) -> usize {
+        self.tree_rows
+    }
+
+    /// Pivots raised by the last [`factor`](Self::factor) (redundant joint rows).
+    pub(crate) fn regularized(&self) -> usize {
+        self.regularized
+    }
+
+    /// Whether joint `j` is in the tree (its rows are solved directly).
+    pub(crate) fn is_tree_joint(&self, j: usize) -> bool {
+        self.joints.as_slice().get(j).is_some_and(|n| n.tree)
+    }
+
+    /// Builds the forest from the joints `(a, b, rows)` over `bodies` bodies of which
+    /// `dynamic(i)` move; joint rows are numbered consecutively from 0 in joint order.
+    ///
+    /// # Errors
+    /// [`WorldError::CapacityExceeded`] if a scratch buffer is full.
+    pub(crate) fn plan(
+        &mut self,
+        bodies: usize,
+        dynamic: impl Fn(usize) -> bool,
+        joints: impl Iterator<Item = (usize, Option<usize>, usize)>,
+    ) -> Result<(), WorldError> {
+        self.bodies.clear();
+        self.joints.clear();
+        self.order.clear();
+        self.tree_rows = 0;
+        for i in 0..bodies {
+            let node = BodyNode {
+                dynamic: dynamic(i),
+                visited: false,
+                first_edge: NONE,
+                parent: NONE,
+                d: zero_block(),
+                up: zero_block(),
+                x: [T::zero(); 6],
+            };
+            push(&mut self.bodies, node)?;
+        }
+        let mut first_row = 0;
+        for (j, (a, b, rows)) in joints.enumerate() {
+            let end = |i: Option<usize>| i.filter(|&i| dynamic(i)).unwrap_or(NONE);
+            let ends = [end(Some(a)), end(b)];
+            let mut node = JointNode {
+                ends,
+                next_edge: [NONE; 2],
+                rows,
+                first_row,
+                tree: false,
+                assigned: false,
+                parent: NONE,
+                child: NONE,
+                then_root: NONE,
+                d: zero_block(),
+                up: zero_block(),
+                x: [T::zero(); 6],
+            };
+            let bodies = self.bodies.as_mut_slice();
+            for side in 0..2 {
+                if ends[side] != NONE {
+                    node.next_edge[side] = bodies[ends[side]].first_edge;
+                    bodies[ends[side]].first_edge = 2 * j + side;
+                }
+            }
+            push(&mut self.joints, node)?;
+            first_row += rows;
+        }
+        // Components with a joint to the world are rooted at their first such joint.
+        for j in 0..self.joints.as_slice().len() {
+            let node = self.joints.as_slice()[j];
+            let single = match node.ends {
+                [e, NONE] | [NONE, e] => e,
+                _ => NONE,
+            };
+            if node.assigned || single == NONE {
+                continue;
+            }
+            let joint = &mut self.joints.as_mut_slice()[j];
+            joint.assigned = true;
+            if self.bodies.as_slice()[single].visited {
+                continue; // a second path to the world: a loop
+            }
+            joint.tree = true;
+            joint.child = single;
+            self.tree_rows += joint.rows;
+            push(&mut self.order, j)?;
+            let body = &mut self.bodies.as_mut_slice()[single];
+            body.visited = true;
+            body.parent = j;
+            self.breadth_first(single)?;
+        }
+        // The others at a body.
+        for i in 0..bodies {
+            let b = self.bodies.as_slice()[i];
+            if !b.dynamic || b.visited || b.first_edge == NONE {
+                continue;
+            }
+            self.bodies.as_mut_slice()[i].visited = true;
+            let before = self.order.as_slice().len();
+            self.breadth_first(i)?;
+            if let Some(&first) = self.order.as_slice().get(before) {
+                self.joints.as_mut_slice()[first].then_root = i;
+            }
+        }
+        Ok(())
+    }
+
+    fn breadth_first(&mut self, start: usize) -> Result<(), WorldError> {
+        self.queue.clear();
+        push(&mut self.queue, start)?;
+        let mut head = 0;
+        while let Some(&u) = self.queue.as_slice().get(head) {
+            head += 1;
+            let mut edge = self.bodies.as_slice()[u].first_edge;
+            while edge != NONE {
+                let (j, side) = (edge / 2, edge % 2);
+                let node = self.joints.as_slice()[j];
+                edge = node.next_edge[side];
+                if node.assigned {
+                    continue;
+                }
+                let other = node.ends[1 - side];
+                let joint = &mut self.joints.as_mut_slice()[j];
+                joint.assigned = true;
+                if other == NONE || self.bodies.as_slice()[other].visited {
+                    continue; // closes a loop
+                }
+                joint.tree = true;
+                joint.parent = u;
+                joint.child = other;
+                self.tree_rows += joint.rows;
+                push(&mut self.order, j)?;
+                let body = &mut self.bodies.as_mut_slice()[other];
+                body.visited = true;
+                body.parent = j;
+                push(&mut self.queue, other)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Factors the augmented system for the joint rows in `rows` (numbered as in
+    /// [`plan`](Self::plan)) and the inverse masses `inverse`, with `cfm` on every joint row.
+    pub(crate) fn factor(
+        &mut self,
+        rows: &[ConstraintRow<T>],
+        inverse: &[BodyInverseMass<T>],
+        cfm: T,
+    ) {
+        self.regularized = 0;
+        let redundant = T::epsilon() * T::from(64).unwrap_or_else(T::one);
+        let Self { bodies, joints, .. } = self;
+        let (bodies, joints) = (bodies.as_mut_slice(), joints.as_mut_slice());
+        for (node, inv) in bodies.iter_mut().zip(inverse) {
+            if !node.visited {
+                continue;
+            }
+            // D = M = diag(m·1, I_world), I_world = (I⁻¹_world)⁻¹.
+            let mut inv_i = zero_block::<T>();
+            for r in 0..3 {
+                for c in 0..3 {
+                    inv_i[r][c] = inv.inv_inertia[(r, c)];
+                }
+            }
+            let (inertia, raised) = invert_spd(&inv_i, 3, T::epsilon());
+            self.regularized += usize::from(raised);
+            node.d = zero_block();
+            for k in 0..3 {
+                node.d[k][k] = T::one() / inv.inv_mass;
+            }
+            for r in 0..3 {
+                for c in 0..3 {
+                    node.d[3 + r][3 + c] = inertia[r][c];
+                }
+            }
+        }
+        for node in joints.iter_mut().filter(|n| n.tree) {
+            node.d = zero_block();
+            for k in 0..node.rows {
+                node.d[k][k] = -cfm;
+            }
+        }
+        let order = self.order.as_slice();
+        for &j in order.iter().rev() {
+            let child = joints[j].child;
+            // Body: D⁻¹, up = D⁻¹ Jᵀ (6 × rows), D_joint −= J up.
+            let (d_inv, raised) = invert_spd(&bodies[child].d, 6, T::epsilon());
+            self.regularized += usize::from(raised);
+            let n = joints[j].rows;
+            let first = joints[j].first_row;
+            let mut jac = zero_block::<T>(); // rows × 6
+            for r in 0..n {
+                jac[r] = jacobian(&rows[first + r], child);
+            }
+            let body = &mut bodies[child];
+            body.d = d_inv;
+            body.up = zero_block();
+            for i in 0..6 {
+                for r in 0..n {
+                    let mut s = T::zero();
+                    for k in 0..6 {
+                        s = s + d_inv[i][k] * jac[r][k];
+                    }
+                    body.up[i][r] = s;
+                }
+            }
+            let up = body.up;
+            let joint = &mut joints[j];
+            for r in 0..n {
+                for c in 0..n {
+                    let mut s = T::zero();
+                    for k in 0..6 {
+                        s = s + jac[r][k] * up[k][c];
+                    }
+                    joint.d[r][c] = joint.d[r][c] - s;
+                }
+            }
+            // Joint: D is negative definite; D⁻¹ = −(−D)⁻¹, up = D⁻¹ J_parent (rows × 6),
+            // D_parent −= J_parentᵀ up.
+            let mut negative = zero_block::<T>();
+            for r in 0..n {
+                for c in 0..n {
+                    negative[r][c] = -joint.d[r][c];
+                }
+            }
+            let (neg_inv, raised) = invert_spd(&negative, n, redundant);
+            self.regularized += usize::from(raised);
+            for r in 0..n {
+                for c in 0..n {
+                    joint.d[r][c] = -neg_inv[r][c];
+                }
+            }
+            let parent = joint.parent;
+            if parent != NONE {
+                let mut jp = zero_block::<T>();
+                for r in 0..n {
+                    jp[r] = jacobian(&rows[first + r], parent);
+                }
+                joint.up = zero_block();
+                for r in 0..n {
+                    for k in 0..6 {
+                        let mut s = T::zero();
+                        for c in 0..n {
+                            s = s + joint.d[r][c] * jp[c][k];
+                        }
+                        joint.up[r][k] = s;
+                    }
+                }
+                let up = joint.up;
+                let pd = &mut bodies[parent].d;
+                for a in 0..6 {
+                    for b in 0..6 {
+                        let mut s = T::zero();
+                        for r in 0..n {
+                            s = s + jp[r][a] * up[r][b];
+                        }
+                        pd[a][b] = pd[a][b] - s;
+                    }
+                }
+            }
+            let root = joints[j].then_root;
+            if root != NONE {
+                let (d_inv, raised) = invert_spd(&bodies[root].d, 6, T::epsilon());
+                self.regularized += usize::from(raised);
+                bodies[root].d = d_inv;
+            }
+        }
+    }
+
+    /// Solves `(J M⁻¹ Jᵀ + cfm·I) δλ = r` for the tree rows with the last factorization:
+    /// `rhs(row)` gives `r`, `out(row, δλ)` receives the answer.
+    pub(crate) fn solve(&mut self, rhs: impl Fn(usize) -> T, mut out: impl FnMut(usize, T)) {
+        let Self {
+            bodies,
+            joints,
+            order,
+            ..
+        } = self;
+        let (bodies, joints, order) = (
+            bodies.as_mut_slice(),
+            joints.as_mut_slice(),
+            order.as_slice(),
+        );
+        for &j in order {
+            let joint = &mut joints[j];
+            joint.x = [T::zero(); 6];
+            for r in 0..joint.rows {
+                joint.x[r] = rhs(joint.first_row + r);
+            }
+            bodies[joint.child].x = [T::zero(); 6];
+            if joint.then_root != NONE {
+                bodies[joint.then_root].x = [T::zero(); 6];
+            }
+        }
+        // Forward: z = L⁻¹ b, children before parents (x_parent −= upᵀ x_child).
+        for &j in order.iter().rev() {
+            let (child, n) = (joints[j].child, joints[j].rows);
+            let (xb, up) = (bodies[child].x, bodies[child].up);
+            for r in 0..n {
+                let mut s = T::zero();
+                for k in 0..6 {
+                    s = s + up[k][r] * xb[k];
+                }
+                joints[j].x[r] = joints[j].x[r] - s;
+            }
+            let parent = joints[j].parent;
+            if parent != NONE {
+                let (xj, up) = (joints[j].x, joints[j].up);
+                let x = &mut bodies[parent].x;
+                for k in 0..6 {
+                    let mut s = T::zero();
+                    for r in 0..n {
+                        s = s + up[r][k] * xj[r];
+                    }
+                    x[k] = x[k] - s;
+                }
+            }
+        }
+        // Backward: x = D⁻¹ z − up x_parent, parents before children.
+        let times = |d: &Block<T>, x: &[T; 6], n: usize| {
+            let mut y = [T::zero(); 6];
+            for i in 0..n {
+                for k in 0..n {
+                    y[i] = y[i] + d[i][k] * x[k];
+                }
+            }
+            y
+        };
+        for &j in order {
+            let root = joints[j].then_root;
+            if root != NONE {
+                bodies[root].x = times(&bodies[root].d, &bodies[root].x, 6);
+            }
+            let n = joints[j].rows;
+            let mut xj = times(&joints[j].d, &joints[j].x, n);
+            let parent = joints[j].parent;
+            if parent != NONE {
+                let (xp, up) = (bodies[parent].x, joints[j].up);
+                for r in 0..n {
+                    for k in 0..6 {
+                        xj[r] = xj[r] - up[r][k] * xp[k];
+                    }
+                }
+            }
+            joints[j].x = xj;
+            let child = joints[j].child;
+            let mut xb = times(&bodies[child].d, &bodies[child].x, 6);
+            let up = bodies[child].up;
+            for k in 0..6 {
+                for r in 0..n {
+                    xb[k] = xb[k] - up[k][r] * xj[r];
+                }
+            }
+            bodies[child].x = xb;
+            for r in 0..n {
+                out(joints[j].first_row + r, -xj[r]);
+            }
+        }
+    }
+}

@@ -1,0 +1,327 @@
+//! Property tests of the PGS-SOR core against independent computations, for f64 and f32.
+mod common;
+
+use common::{ALL, Mix, Problem, Rng, well_posed_problem};
+
+/// Row mix without friction: these MLCPs have exactly one solution.
+const UNIQUE: Mix = Mix {
+    friction: false,
+    ..ALL
+};
+
+/// A problem of `rows` rows drawn from `seed`.
+fn problem(seed: u64, rows: usize, mass_ratio: f64, mix: Mix) -> Problem {
+    well_posed_problem(&mut Rng(seed), rows, mass_ratio, mix).0
+}
+
+macro_rules! pgs_tests {
+    ($name:ident, $t:ty, $tol:expr, $ratio:expr) => {
+        mod $name {
+            use super::*;
+            use approx::relative_eq;
+            use proptest::prelude::*;
+            use solver::{
+                Bounds, DenseMatrix, ExactSolver, PgsSettings, RowFlag, SequentialImpulse,
+                RowCache, BodyVelocity, BodyInverseMass, ConstraintRow, JacobianBlock, certify,
+                pgs_sor, pgs_sor_observed, solve_dense,
+            };
+            use xform::{Matrix, Vector};
+
+            type T = $t;
+            /// Agreement tolerance for this precision.
+            const TOL: T = $tol;
+            /// Largest mass ratio that stays well conditioned in this precision.
+            const MASS_RATIO: f64 = $ratio;
+            const ROWS: core::ops::RangeInclusive<usize> = 1..=12;
+            const OMEGA: core::ops::Range<f64> = 0.2..1.9;
+
+            fn cast(x: &[f64]) -> Vec<T> {
+                x.iter().map(|&v| v as T).collect()
+            }
+
+            fn cast_bounds(b: &[Bounds<f64>]) -> Vec<Bounds<T>> {
+                b.iter()
+                    .map(|b| match *b {
+                        Bounds::Box { lo, hi } => Bounds::new(lo as T, hi as T),
+                        Bounds::Friction { normal, mu } => Bounds::friction(normal, mu as T),
+                    })
+                    .collect()
+            }
+
+            fn settings(omega: T, iterations: usize) -> PgsSettings<T> {
+                PgsSettings {
+                    omega,
+                    max_iterations: iterations,
+                    tolerance: 0.0,
+                    ..PgsSettings::default()
+                }
+            }
+
+            fn max_abs(x: &[T]) -> T {
+                x.iter().fold(0.0, |m: T, v| m.max(v.abs()))
+            }
+
+            fn to_t(v: Vector<f64, 3>) -> Vector<T, 3> {
+                Vector(v.0.map(|x| x as T))
+            }
+
+            fn rows_t(rows: &[ConstraintRow<f64>]) -> Vec<ConstraintRow<T>> {
+                let block = |b: &JacobianBlock<f64>| JacobianBlock {
+                    body: b.body,
+                    linear: to_t(b.linear),
+                    angular: to_t(b.angular),
+                };
+                rows.iter()
+                    .map(|r| ConstraintRow { a: block(&r.a), b: r.b.as_ref().map(block) })
+                    .collect()
+            }
+
+            fn bodies_t(bodies: &[BodyInverseMass<f64>]) -> Vec<BodyInverseMass<T>> {
+                bodies
+                    .iter()
+                    .map(|b| BodyInverseMass {
+                        inv_mass: b.inv_mass as T,
+                        inv_inertia: Matrix(b.inv_inertia.0.map(|r| r.map(|x| x as T))),
+                    })
+                    .collect()
+            }
+
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(64))]
+
+                /// One row, one sweep: λ = Π[lo,hi](ω·η/(Γ + cfm)) from λ = 0.
+                #[test]
+                fn single_row_sweep(
+                    g in 0.1f64..10.0, eta in -5.0f64..5.0, lo in -3.0f64..0.0,
+                    hi in 0.0f64..3.0, omega in OMEGA, cfm in 0.0f64..1.0,
+                ) {
+                    let (g, eta, lo, hi, omega, cfm) =
+                        (g as T, eta as T, lo as T, hi as T, omega as T, cfm as T);
+                    let mut lambda = [0.0 as T];
+                    let mut flags = [RowFlag::Active];
+                    let s = PgsSettings { cfm, ..settings(omega, 1) };
+                    solve_dense(&[g], &[eta], &[Bounds::new(lo, hi)], &s, &mut lambda, &mut flags)
+                        .unwrap();
+                    let expected = (omega * eta / (g + cfm)).max(lo).min(hi);
+                    prop_assert!(relative_eq!(lambda[0], expected, max_relative = 8.0 * T::EPSILON));
+                }
+
+                /// With infinite bounds and CFM the answer solves (Γ + cfm·I)λ = η (checked by
+                /// an explicit matrix-vector product), and the certificate is that residual.
+                #[test]
+                fn bilateral_rows_solve_the_linear_system(
+                    seed in any::<u64>(), rows in ROWS, cfm in 0.0f64..0.5,
+                ) {
+                    let p = problem(seed, rows, MASS_RATIO, Mix { bilateral: true, unilateral: false, boxed: false, friction: false });
+                    let (gamma, eta) = (cast(&p.gamma), cast(&p.eta));
+                    let bounds = vec![Bounds::bilateral(); p.n];
+                    let mut lambda = vec![0.0 as T; p.n];
+                    let mut flags = vec![RowFlag::Active; p.n];
+                    let s = PgsSettings { cfm: cfm as T, ..settings(1.0, 20_000) };
+                    let cert = solve_dense(&gamma, &eta, &bounds, &s, &mut lambda, &mut flags).unwrap();
+                    let residual: Vec<T> = (0..p.n)
+                        .map(|i| (0..p.n).map(|j| gamma[i * p.n + j] * lambda[j]).sum::<T>()
+                            + cfm as T * lambda[i] - eta[i])
+                        .collect();
+                    let independent = max_abs(&residual);
+                    prop_assert!(independent <= TOL * 10.0 * max_abs(&eta).max(1.0));
+                    prop_assert!(relative_eq!(cert.residual, independent, epsilon = 64.0 * T::EPSILON * max_abs(&eta).max(1.0)));
+                }
+
+                /// Dense PGS-SOR (any ω in (0, 2)) converges to the exact solver's answer on
+                /// problems with a unique solution, and the certificate vanishes at both.
+                #[test]
+                fn pgs_sor_matches_exact_solver(
+                    seed in any::<u64>(), rows in ROWS, omega in OMEGA,
+                ) {
+                    let p = problem(seed, rows, MASS_RATIO, UNIQUE);
+                    let (gamma, eta, bounds) = (cast(&p.gamma), cast(&p.eta), cast_bounds(&p.bounds));
+                    let mut exact = vec![0.0 as T; p.n];
+                    let mut flags = vec![RowFlag::Active; p.n];
+                    ExactSolver::<T, 16>::new()
+                        .solve(&gamma, &eta, &bounds, 0.0, false, &mut exact, &mut flags);
+                    let g = DenseMatrix::new(&gamma, p.n).unwrap();
+                    let scale = max_abs(&eta).max(T::EPSILON);
+                    let (res, viol) = certify(&g, &eta, &bounds, 0.0, &exact, &flags);
+                    prop_assert!(res <= TOL * scale && viol <= TOL * max_abs(&exact).max(1.0));
+                    let mut lambda = vec![0.0 as T; p.n];
+                    let s = PgsSettings { tolerance: TOL * 1e-3 * scale, ..settings(omega as T, 100_000) };
+                    let cert = solve_dense(&gamma, &eta, &bounds, &s, &mut lambda, &mut flags).unwrap();
+                    let err = lambda.iter().zip(&exact).fold(0.0 as T, |m, (a, b)| m.max((a - b).abs()));
+                    prop_assert!(err <= TOL * 100.0 * max_abs(&exact).max(T::EPSILON), "err {err} {cert:?}");
+                }
+
+                /// The exact solver warm-started from a PGS answer (the polish step) returns
+                /// the exact answer.
+                #[test]
+                fn polish_recovers_exact_answer(seed in any::<u64>(), rows in ROWS) {
+                    let p = problem(seed, rows, MASS_RATIO, UNIQUE);
+                    let (gamma, eta, bounds) = (cast(&p.gamma), cast(&p.eta), cast_bounds(&p.bounds));
+                    let mut flags = vec![RowFlag::Active; p.n];
+                    let mut cold = vec![0.0 as T; p.n];
+                    ExactSolver::<T, 16>::new().solve(&gamma, &eta, &bounds, 0.0, false, &mut cold, &mut flags);
+                    let mut polished = vec![0.0 as T; p.n];
+                    solve_dense(&gamma, &eta, &bounds, &settings(1.0, 10), &mut polished, &mut flags).unwrap();
+                    ExactSolver::<T, 16>::new().solve(&gamma, &eta, &bounds, 0.0, true, &mut polished, &mut flags);
+                    let scale = max_abs(&cold).max(T::EPSILON);
+                    for (a, b) in polished.iter().zip(&cold) {
+                        prop_assert!(relative_eq!(*a, *b, epsilon = TOL * scale));
+                    }
+                }
+
+                /// Friction limits hold at the end of a solve (up to the reported violation),
+                /// and the certificate recomputed independently agrees.
+                #[test]
+                fn friction_limits_hold(seed in any::<u64>(), rows in ROWS, omega in OMEGA) {
+                    let p = problem(seed, rows, MASS_RATIO, ALL);
+                    let (gamma, eta, bounds) = (cast(&p.gamma), cast(&p.eta), cast_bounds(&p.bounds));
+                    let mut lambda = vec![0.0 as T; p.n];
+                    let mut flags = vec![RowFlag::Active; p.n];
+                    let cert = solve_dense(&gamma, &eta, &bounds, &settings(omega as T, 50), &mut lambda, &mut flags).unwrap();
+                    let mut violation: T = 0.0;
+                    for (i, b) in bounds.iter().enumerate() {
+                        let (lo, hi) = match *b {
+                            Bounds::Box { lo, hi } => (lo, hi),
+                            Bounds::Friction { normal, mu } => (-mu * lambda[normal].max(0.0), mu * lambda[normal].max(0.0)),
+                        };
+                        violation = violation.max(lo - lambda[i]).max(lambda[i] - hi);
+                    }
+                    prop_assert!(relative_eq!(cert.bound_violation, violation, epsilon = T::EPSILON));
+                    prop_assert!(lambda.iter().all(|l| l.is_finite()));
+                }
+
+                /// Warm-starting from the exact solution converges in the first sweep.
+                #[test]
+                fn warm_start_at_solution_stops_at_once(seed in any::<u64>(), rows in ROWS) {
+                    let p = problem(seed, rows, MASS_RATIO, UNIQUE);
+                    let (gamma, eta, bounds) = (cast(&p.gamma), cast(&p.eta), cast_bounds(&p.bounds));
+                    let mut lambda = vec![0.0 as T; p.n];
+                    let mut flags = vec![RowFlag::Active; p.n];
+                    ExactSolver::<T, 16>::new().solve(&gamma, &eta, &bounds, 0.0, false, &mut lambda, &mut flags);
+                    let scale = max_abs(&eta).max(max_abs(&lambda)).max(T::EPSILON);
+                    let s = PgsSettings { warm_start: true, tolerance: TOL * scale, ..settings(1.0, 100) };
+                    let cert = solve_dense(&gamma, &eta, &bounds, &s, &mut lambda, &mut flags).unwrap();
+                    prop_assert!(cert.converged && cert.iterations == 1, "{cert:?}");
+                }
+
+                /// The sequential-impulse form (Jacobian blocks, M⁻¹ per body, Γ never formed)
+                /// produces the same λ after every sweep as dense PGS on the explicitly formed
+                /// Γ = J M⁻¹ Jᵀ, friction included.
+                #[test]
+                fn sequential_impulse_matches_dense_sequence(
+                    seed in any::<u64>(), rows in ROWS, omega in OMEGA, cfm in 0.0f64..0.1,
+                ) {
+                    let p = problem(seed, rows, MASS_RATIO, ALL);
+                    let (gamma, eta, bounds) = (cast(&p.gamma), cast(&p.eta), cast_bounds(&p.bounds));
+                    let s = PgsSettings { cfm: cfm as T, ..settings(omega as T, 30) };
+                    let mut dense_history = Vec::new();
+                    let mut lambda = vec![0.0 as T; p.n];
+                    let mut flags = vec![RowFlag::Active; p.n];
+                    let mut op = DenseMatrix::new(&gamma, p.n).unwrap();
+                    let dense_cert = pgs_sor_observed(&mut op, &eta, &bounds, &s, &mut lambda, &mut flags,
+                        |_, l| dense_history.push(l.to_vec())).unwrap();
+                    let (rows_t, bodies) = (rows_t(&p.rows), bodies_t(&p.bodies));
+                    let mut cache = vec![RowCache::default(); p.n];
+                    let mut dv = vec![BodyVelocity::default(); bodies.len()];
+                    let mut si = SequentialImpulse::new(&bodies, &rows_t, &mut cache, &mut dv).unwrap();
+                    let mut sparse_history = Vec::new();
+                    let mut lambda2 = vec![0.0 as T; p.n];
+                    let sparse_cert = pgs_sor_observed(&mut si, &eta, &bounds, &s, &mut lambda2, &mut flags,
+                        |_, l| sparse_history.push(l.to_vec())).unwrap();
+                    // With tolerance 0 a run stops early only on an exactly zero residual,
+                    // which rounding may grant one form a sweep before the other.
+                    prop_assert!(dense_history.len() == 30 || dense_cert.converged);
+                    prop_assert!(sparse_history.len() == 30 || sparse_cert.converged);
+                    prop_assert!(dense_history.len().min(sparse_history.len()) >= 1);
+                    for (d, sp) in dense_history.iter().zip(&sparse_history) {
+                        let scale = max_abs(d).max(T::EPSILON);
+                        for (a, b) in d.iter().zip(sp) {
+                            prop_assert!(relative_eq!(*a, *b, epsilon = TOL * scale));
+                        }
+                    }
+                }
+
+                /// The velocity change the sequential-impulse form accumulates is M⁻¹Jᵀλ,
+                /// computed here from the blocks directly.
+                #[test]
+                fn sequential_impulse_velocity_change(seed in any::<u64>(), rows in ROWS) {
+                    let p = problem(seed, rows, MASS_RATIO, ALL);
+                    let (eta, bounds) = (cast(&p.eta), cast_bounds(&p.bounds));
+                    let (rows_t, bodies) = (rows_t(&p.rows), bodies_t(&p.bodies));
+                    let mut cache = vec![RowCache::default(); p.n];
+                    let mut dv = vec![BodyVelocity::default(); bodies.len()];
+                    let mut lambda = vec![0.0 as T; p.n];
+                    let mut flags = vec![RowFlag::Active; p.n];
+                    {
+                        let mut si = SequentialImpulse::new(&bodies, &rows_t, &mut cache, &mut dv).unwrap();
+                        pgs_sor(&mut si, &eta, &bounds, &settings(1.0, 10), &mut lambda, &mut flags).unwrap();
+                    }
+                    let mut expected = vec![[0.0 as T; 6]; bodies.len()];
+                    for (r, &l) in rows_t.iter().zip(&lambda) {
+                        for b in core::iter::once(&r.a).chain(r.b.iter()) {
+                            let body = &bodies[b.body];
+                            for k in 0..3 {
+                                expected[b.body][k] += body.inv_mass * b.linear[k] * l;
+                                for m in 0..3 {
+                                    expected[b.body][3 + k] += body.inv_inertia.0[k][m] * b.angular[m] * l;
+                                }
+                            }
+                        }
+                    }
+                    let scale = expected.iter().flatten().fold(T::EPSILON, |m, v| m.max(v.abs()));
+                    for (e, v) in expected.iter().zip(&dv) {
+                        for k in 0..3 {
+                            prop_assert!(relative_eq!(e[k], v.linear[k], epsilon = TOL * scale));
+                            prop_assert!(relative_eq!(e[3 + k], v.angular[k], epsilon = TOL * scale));
+                        }
+                    }
+                }
+
+                /// Bad rows (NaN η, infinite Γ entry, zero row, inverted bounds, duplicate) are
+                /// flagged and left at zero; every multiplier stays finite and the remaining
+                /// rows are solved (certificate over active rows).
+                #[test]
+                fn bad_rows_are_flagged_never_nan(seed in any::<u64>(), rows in 6usize..=12) {
+                    let p = problem(seed, rows, MASS_RATIO, UNIQUE);
+                    let n = p.n + 1; // one extra row: a duplicate of row 0
+                    let mut gamma = vec![0.0 as T; n * n];
+                    for i in 0..n {
+                        for j in 0..n {
+                            let (a, b) = (if i == p.n { 0 } else { i }, if j == p.n { 0 } else { j });
+                            gamma[i * n + j] = p.gamma[a * p.n + b] as T;
+                        }
+                    }
+                    let mut eta: Vec<T> = cast(&p.eta);
+                    eta.push(eta[0]);
+                    let mut bounds = cast_bounds(&p.bounds);
+                    bounds.push(bounds[0]);
+                    eta[1] = T::NAN;
+                    gamma[2 * n + 3] = T::INFINITY;
+                    for j in 0..n {
+                        gamma[4 * n + j] = 0.0;
+                        gamma[j * n + 4] = 0.0;
+                    }
+                    bounds[5] = Bounds::new(1.0, -1.0);
+                    let mut lambda = vec![T::NAN; n];
+                    let mut flags = vec![RowFlag::Active; n];
+                    let s = PgsSettings { warm_start: true, ..settings(1.3, 5000) };
+                    let cert = solve_dense(&gamma, &eta, &bounds, &s, &mut lambda, &mut flags).unwrap();
+                    prop_assert_eq!(flags[1], RowFlag::NonFinite);
+                    prop_assert_eq!(flags[2], RowFlag::NonFinite);
+                    prop_assert_eq!(flags[4], RowFlag::ZeroDiagonal);
+                    prop_assert_eq!(flags[5], RowFlag::InvalidBounds);
+                    prop_assert_eq!(flags[p.n], RowFlag::Duplicate { of: 0 });
+                    prop_assert_eq!(cert.flagged_rows, 5);
+                    prop_assert!(lambda.iter().all(|l| l.is_finite()));
+                    for i in [1, 2, 4, 5, p.n] {
+                        prop_assert_eq!(lambda[i], 0.0);
+                    }
+                    prop_assert!(cert.residual.is_finite() && cert.residual <= TOL.sqrt() * max_abs(&eta[6..]).max(1.0), "{cert:?}");
+                }
+            }
+        }
+    };
+}
+
+pgs_tests!(f64_tests, f64, 1e-9, 1e4);
+pgs_tests!(f32_tests, f32, 2e-3, 1e2);

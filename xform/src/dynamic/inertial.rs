@@ -1,0 +1,175 @@
+//! Newtonian mechanics in the non-inertial frame of a parent: a force on a child becomes a
+//! local acceleration plus the inertial ("fictitious") accelerations caused by the parent's
+//! global dynamics.
+//!
+//! With `self` the parent's global dynamics `A₂` and the child at `T₁` moving with `v₁`
+//! relative to it, writing `x̃ = J₂⁻¹ x` for vectors and `ω̃ = R₂ᵀ ω R₂` for angular
+//! quantities expressed in the parent's basis:
+//!
+//! `a₁ = F̃/m − ã₂ − α̃₂ T₁ − ω̃₂² T₁ − 2 ω̃₂ v₁`
+//!
+//! whose last four terms are the frame's linear acceleration, the Euler, the centrifugal
+//! and the Coriolis accelerations. The free functions give the 2D (ω a scalar, acting as
+//! `ω v⊥`) and 3D (ω a vector, acting as `ω × v`) forms of the three named terms.
+use num_traits::Float;
+
+use super::DynamicTransform;
+use super::kernels::{apply_upper, conjugate_transpose, rotate_inverse, upper};
+use crate::{Error, Vector};
+
+/// The inertial accelerations felt in a parent's frame, in the parent's basis; add them to
+/// the applied acceleration to get the local acceleration.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct InertialAccelerations<T, const N: usize> {
+    /// `−ã₂`: the frame's own linear acceleration, reversed.
+    pub linear: Vector<T, N>,
+    /// `−α̃₂ T₁`: the Euler acceleration from the frame's angular acceleration.
+    pub euler: Vector<T, N>,
+    /// `−ω̃₂² T₁`: the centrifugal acceleration.
+    pub centrifugal: Vector<T, N>,
+    /// `−2 ω̃₂ v₁`: the Coriolis acceleration.
+    pub coriolis: Vector<T, N>,
+}
+
+impl<T: Float, const N: usize> InertialAccelerations<T, N> {
+    /// The sum of the four terms.
+    #[inline]
+    pub fn total(&self) -> Vector<T, N> {
+        self.linear + self.euler + self.centrifugal + self.coriolis
+    }
+}
+
+/// A child's local acceleration under an applied force, split into its contributions.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LocalAcceleration<T, const N: usize> {
+    /// `F̃/m = J₂⁻¹ F / m`: the applied force's acceleration in the parent's basis.
+    pub applied: Vector<T, N>,
+    /// The inertial terms.
+    pub inertial: InertialAccelerations<T, N>,
+}
+
+impl<T: Float, const N: usize> LocalAcceleration<T, N> {
+    /// The local acceleration `a₁`.
+    #[inline]
+    pub fn total(&self) -> Vector<T, N> {
+        self.applied + self.inertial.total()
+    }
+}
+
+/// Newtonian helpers; `self` is the parent's global dynamics `A₂`.
+impl<T: Float, const N: usize> DynamicTransform<T, N> {
+    /// The inertial accelerations on a child with local dynamics `child_local` (its
+    /// translation `T₁` and velocity `v₁` are used).
+    ///
+    /// # Errors
+    /// [`Error::Singular`] if the parent's scale is zero, [`Error::NonFinite`] if a term is
+    /// not finite.
+    #[inline]
+    pub fn try_inertial_accelerations(
+        &self,
+        child_local: &Self,
+    ) -> Result<InertialAccelerations<T, N>, Error> {
+        if self.transform.scale == T::zero() {
+            return Err(Error::Singular);
+        }
+        let r2 = self.transform.rotation.matrix();
+        let w = conjugate_transpose(r2, &upper(&self.angular_velocity));
+        let al = conjugate_transpose(r2, &upper(&self.angular_acceleration));
+        let t1 = &child_local.transform.translation;
+        let v1 = &child_local.velocity;
+        let wv1 = apply_upper(&w, v1);
+        let terms = InertialAccelerations {
+            linear: -(rotate_inverse(r2, &self.acceleration) / self.transform.scale),
+            euler: -apply_upper(&al, t1),
+            centrifugal: -apply_upper(&w, &apply_upper(&w, t1)),
+            coriolis: -(wv1 + wv1),
+        };
+        if terms.total().is_finite() {
+            Ok(terms)
+        } else {
+            Err(Error::NonFinite)
+        }
+    }
+
+    /// The local acceleration of a child of mass `mass` under the applied (global) force
+    /// `force`, with the inertial terms named; `child_local.acceleration` is ignored.
+    ///
+    /// # Errors
+    /// [`Error::Singular`] for zero mass or zero parent scale, [`Error::NonFinite`] if the
+    /// result is not finite.
+    #[inline]
+    pub fn try_force_to_local_acceleration(
+        &self,
+        child_local: &Self,
+        force: &Vector<T, N>,
+        mass: T,
+    ) -> Result<LocalAcceleration<T, N>, Error> {
+        if mass == T::zero() {
+            return Err(Error::Singular);
+        }
+        let inertial = self.try_inertial_accelerations(child_local)?;
+        let applied = self.to_child_basis(force) / mass;
+        let result = LocalAcceleration { applied, inertial };
+        if result.total().is_finite() {
+            Ok(result)
+        } else {
+            Err(Error::NonFinite)
+        }
+    }
+
+    /// The local acceleration under a force (see
+    /// [`DynamicTransform::try_force_to_local_acceleration`]).
+    ///
+    /// # Panics
+    /// For zero mass, zero parent scale or a non-finite result.
+    #[inline]
+    pub fn force_to_local_acceleration(
+        &self,
+        child_local: &Self,
+        force: &Vector<T, N>,
+        mass: T,
+    ) -> LocalAcceleration<T, N> {
+        match self.try_force_to_local_acceleration(child_local, force, mass) {
+            Ok(a) => a,
+            Err(e) => panic!("DynamicTransform::force_to_local_acceleration: {e}"),
+        }
+    }
+}
+
+/// 3D centrifugal acceleration `−ω̃ × (ω̃ × T₁)` (`omega` in the parent's basis).
+#[inline]
+pub fn centrifugal_3d<T: Float>(omega: &Vector<T, 3>, position: &Vector<T, 3>) -> Vector<T, 3> {
+    -omega.cross(&omega.cross(position))
+}
+
+/// 3D Coriolis acceleration `−2 ω̃ × v₁`.
+#[inline]
+pub fn coriolis_3d<T: Float>(omega: &Vector<T, 3>, velocity: &Vector<T, 3>) -> Vector<T, 3> {
+    let c = omega.cross(velocity);
+    -(c + c)
+}
+
+/// 3D Euler acceleration `−α̃ × T₁`.
+#[inline]
+pub fn euler_3d<T: Float>(alpha: &Vector<T, 3>, position: &Vector<T, 3>) -> Vector<T, 3> {
+    -alpha.cross(position)
+}
+
+/// 2D centrifugal acceleration `ω² T₁` (ω a scalar; `−ω̃² T₁` with `ω̃² = −ω² I`).
+#[inline]
+pub fn centrifugal_2d<T: Float>(omega: T, position: &Vector<T, 2>) -> Vector<T, 2> {
+    *position * (omega * omega)
+}
+
+/// 2D Coriolis acceleration `−2 ω v₁⊥` with `(x, y)⊥ = (−y, x)`.
+#[inline]
+pub fn coriolis_2d<T: Float>(omega: T, velocity: &Vector<T, 2>) -> Vector<T, 2> {
+    let c = velocity.perp() * omega;
+    -(c + c)
+}
+
+/// 2D Euler acceleration `−α T₁⊥`.
+#[inline]
+pub fn euler_2d<T: Float>(alpha: T, position: &Vector<T, 2>) -> Vector<T, 2> {
+    -(position.perp() * alpha)
+}

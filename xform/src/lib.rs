@@ -1,0 +1,33 @@
+#![doc = include_str!("../README.md")]
+#![no_std]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod dynamic;
+mod error;
+pub mod hierarchy;
+#[cfg(feature = "approx")]
+mod impl_approx;
+#[cfg(feature = "mint")]
+mod impl_mint;
+mod matrix;
+mod quaternion;
+pub mod rodrigues;
+mod rotation;
+#[cfg(feature = "approx")]
+mod scalars;
+mod skew;
+pub mod spatial;
+mod transform;
+mod vector;
+
+pub use dynamic::{DynamicTransform, DynamicsDelta};
+pub use error::Error;
+pub use hierarchy::Hierarchy;
+pub use matrix::{Matrix, Matrix2, Matrix3, Matrix4, Matrix6};
+pub use quaternion::Quaternion;
+pub use rotation::Rotation;
+pub use skew::Skew;
+pub use spatial::{Force, Motion, Plx, Plxb};
+pub use transform::Transform;
+pub use vector::{Vector, Vector2, Vector3, Vector4};

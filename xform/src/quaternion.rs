@@ -1,0 +1,536 @@
+//! `Quaternion<T>`: Hamilton quaternions, the preferred representation of 3D orientation.
+use core::ops::{Add, AddAssign, Div, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use num_traits::Float;
+
+use crate::{Error, Matrix, Vector};
+
+/// A quaternion `w + x i + y j + z k` in the Hamilton convention (`i² = j² = k² = ijk = -1`,
+/// so `ij = k`), scalar part `w` first.
+///
+/// A unit quaternion `q` represents the active rotation `v ↦ q v q*` of vectors (the
+/// rotation matrix of [`Quaternion::to_matrix`]); `q` and `-q` are the same rotation.
+/// Products compose like matrices: `(q₂ q₁)` rotates by `q₁` first, then by `q₂`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Quaternion<T> {
+    /// Scalar (real) part.
+    pub w: T,
+    /// Coefficient of `i`.
+    pub x: T,
+    /// Coefficient of `j`.
+    pub y: T,
+    /// Coefficient of `k`.
+    pub z: T,
+}
+
+/// `θ²`-series threshold: below `ε^(1/4)` the truncated series is exact to rounding, and it
+/// avoids `sin θ / θ` with `θ = 0` (which would be NaN, also for dual numbers).
+#[inline]
+pub(crate) fn small_angle_squared<T: Float>() -> T {
+    T::epsilon().sqrt()
+}
+
+/// `sin θ / θ` given `θ²`, smooth at 0.
+#[inline]
+pub(crate) fn sinc_from_squared<T: Float>(theta2: T) -> T {
+    if theta2 < small_angle_squared() {
+        let c6 = T::from(1.0 / 6.0).unwrap_or_else(T::zero);
+        let c120 = T::from(1.0 / 120.0).unwrap_or_else(T::zero);
+        T::one() - theta2 * (c6 - theta2 * c120)
+    } else {
+        let t = theta2.sqrt();
+        t.sin() / t
+    }
+}
+
+impl<T: Float> Quaternion<T> {
+    /// `w + x i + y j + z k`.
+    #[inline]
+    pub const fn new(w: T, x: T, y: T, z: T) -> Self {
+        Self { w, x, y, z }
+    }
+
+    /// The identity rotation `1`.
+    #[inline]
+    pub fn identity() -> Self {
+        Self::new(T::one(), T::zero(), T::zero(), T::zero())
+    }
+
+    /// The zero quaternion.
+    #[inline]
+    pub fn zero() -> Self {
+        Self::new(T::zero(), T::zero(), T::zero(), T::zero())
+    }
+
+    /// `w + v` from a scalar and a vector (imaginary) part.
+    #[inline]
+    pub fn from_parts(w: T, v: Vector<T, 3>) -> Self {
+        Self::new(w, v.0[0], v.0[1], v.0[2])
+    }
+
+    /// The imaginary quaternion identified with a vector (`w = 0`).
+    #[inline]
+    pub fn from_vector(v: Vector<T, 3>) -> Self {
+        Self::from_parts(T::zero(), v)
+    }
+
+    /// The scalar part `w`.
+    #[inline]
+    pub fn scalar(&self) -> T {
+        self.w
+    }
+
+    /// The vector (imaginary) part `(x, y, z)`.
+    #[inline]
+    pub fn vector(&self) -> Vector<T, 3> {
+        Vector([self.x, self.y, self.z])
+    }
+
+    /// The components as `[w, x, y, z]`.
+    #[inline]
+    pub fn to_array(&self) -> [T; 4] {
+        [self.w, self.x, self.y, self.z]
+    }
+
+    /// From `[w, x, y, z]`.
+    #[inline]
+    pub fn from_array([w, x, y, z]: [T; 4]) -> Self {
+        Self::new(w, x, y, z)
+    }
+
+    /// The conjugate `w - x i - y j - z k` (the inverse rotation for a unit quaternion).
+    #[inline]
+    pub fn conjugate(&self) -> Self {
+        Self::new(self.w, -self.x, -self.y, -self.z)
+    }
+
+    /// The 4D dot product.
+    #[inline]
+    pub fn dot(&self, other: &Self) -> T {
+        self.w * other.w + self.x * other.x + self.y * other.y + self.z * other.z
+    }
+
+    /// `|q|² = q q*`.
+    #[inline]
+    pub fn norm_squared(&self) -> T {
+        self.dot(self)
+    }
+
+    /// `|q|`.
+    #[inline]
+    pub fn norm(&self) -> T {
+        self.norm_squared().sqrt()
+    }
+
+    /// The multiplicative inverse `q* / |q|²`.
+    ///
+    /// # Errors
+    /// [`Error::ZeroNorm`] for the zero quaternion, [`Error::NonFinite`] for NaN or infinity.
+    #[inline]
+    pub fn try_inverse(&self) -> Result<Self, Error> {
+        let n2 = self.norm_squared();
+        if !n2.is_finite() {
+            Err(Error::NonFinite)
+        } else if n2 == T::zero() {
+            Err(Error::ZeroNorm)
+        } else {
+            Ok(self.conjugate() / n2)
+        }
+    }
+
+    /// The multiplicative inverse.
+    ///
+    /// # Panics
+    /// For the zero quaternion (see [`Quaternion::try_inverse`]).
+    #[inline]
+    pub fn inverse(&self) -> Self {
+        match self.try_inverse() {
+            Ok(q) => q,
+            Err(e) => panic!("Quaternion::inverse: {e}"),
+        }
+    }
+
+    /// The unit quaternion `q / |q|`.
+    ///
+    /// # Errors
+    /// [`Error::ZeroNorm`] for the zero quaternion, [`Error::NonFinite`] for NaN or infinity.
+    #[inline]
+    pub fn try_normalize(&self) -> Result<Self, Error> {
+        let n = self.norm();
+        if !n.is_finite() {
+            Err(Error::NonFinite)
+        } else if n == T::zero() {
+            Err(Error::ZeroNorm)
+        } else {
+            Ok(*self / n)
+        }
+    }
+
+    /// The unit quaternion `q / |q|`.
+    ///
+    /// # Panics
+    /// For the zero quaternion (see [`Quaternion::try_normalize`]).
+    #[inline]
+    pub fn normalize(&self) -> Self {
+        match self.try_normalize() {
+            Ok(q) => q,
+            Err(e) => panic!("Quaternion::normalize: {e}"),
+        }
+    }
+
+    /// Rotates `v` by this **unit** quaternion: `q v q*`, computed as
+    /// `v + w t + u × t` with `u` the vector part and `t = 2 u × v` (15 multiplications).
+    ///
+    /// For a non-unit quaternion the result is additionally scaled by `|q|²`.
+    #[inline]
+    pub fn rotate(&self, v: &Vector<T, 3>) -> Vector<T, 3> {
+        let u = self.vector();
+        let t = u.cross(v);
+        let t = t + t;
+        *v + t * self.w + u.cross(&t)
+    }
+
+    /// The rotation matrix of this **unit** quaternion (Hamilton, active):
+    ///
+    /// ```text
+    /// ⎡1-2(y²+z²)  2(xy-wz)    2(xz+wy) ⎤
+    /// ⎢2(xy+wz)    1-2(x²+z²)  2(yz-wx) ⎥
+    /// ⎣2(xz-wy)    2(yz+wx)    1-2(x²+y²)⎦
+    /// ```
+    #[inline]
+    pub fn to_matrix(&self) -> Matrix<T, 3, 3> {
+        let Self { w, x, y, z } = *self;
+        let one = T::one();
+        let two = one + one;
+        let (xx, yy, zz) = (x * x, y * y, z * z);
+        let (xy, xz, yz) = (x * y, x * z, y * z);
+        let (wx, wy, wz) = (w * x, w * y, w * z);
+        Matrix([
+            [one - two * (yy + zz), two * (xy - wz), two * (xz + wy)],
+            [two * (xy + wz), one - two * (xx + zz), two * (yz - wx)],
+            [two * (xz - wy), two * (yz + wx), one - two * (xx + yy)],
+        ])
+    }
+
+    /// The unit quaternion of a rotation matrix, by Shepperd's method (divides by the
+    /// largest of `4w², 4x², 4y², 4z²`, so it is accurate for every angle, including π).
+    /// The result has `w >= 0`.
+    ///
+    /// The input is assumed to be a rotation; for a slightly non-orthogonal matrix the
+    /// result is normalized, which gives a nearby rotation.
+    pub fn from_matrix(m: &Matrix<T, 3, 3>) -> Self {
+        let r = &m.0;
+        let one = T::one();
+        let trace = r[0][0] + r[1][1] + r[2][2];
+        let q = if trace >= r[0][0] && trace >= r[1][1] && trace >= r[2][2] {
+            // s = 2|w|; the other components are (difference) / (4|w|) = (..) / (2s).
+            let s = (one + trace).sqrt();
+            let inv = one / (s + s);
+            Self::new(
+                s * (one / (one + one)),
+                (r[2][1] - r[1][2]) * inv,
+                (r[0][2] - r[2][0]) * inv,
+                (r[1][0] - r[0][1]) * inv,
+            )
+        } else if r[0][0] >= r[1][1] && r[0][0] >= r[2][2] {
+            let s = (one + r[0][0] - r[1][1] - r[2][2]).sqrt();
+            let inv = one / (s + s);
+            Self::new(
+                (r[2][1] - r[1][2]) * inv,
+                s * (one / (one + one)),
+                (r[0][1] + r[1][0]) * inv,
+                (r[0][2] + r[2][0]) * inv,
+            )
+        } else if r[1][1] >= r[2][2] {
+            let s = (one - r[0][0] + r[1][1] - r[2][2]).sqrt();
+            let inv = one / (s + s);
+            Self::new(
+                (r[0][2] - r[2][0]) * inv,
+                (r[0][1] + r[1][0]) * inv,
+                s * (one / (one + one)),
+                (r[1][2] + r[2][1]) * inv,
+            )
+        } else {
+            let s = (one - r[0][0] - r[1][1] + r[2][2]).sqrt();
+            let inv = one / (s + s);
+            Self::new(
+                (r[1][0] - r[0][1]) * inv,
+                (r[0][2] + r[2][0]) * inv,
+                (r[1][2] + r[2][1]) * inv,
+                s * (one / (one + one)),
+            )
+        };
+        let q = if q.w < T::zero() { -q } else { q };
+        q.try_normalize().unwrap_or(q)
+    }
+
+    /// The quaternion exponential `e^q = e^w (cos|v| + sin|v| v/|v|)`; for an imaginary
+    /// quaternion `θ n / 2` it is the unit quaternion of the rotation by `θ` about `n`.
+    /// Smooth at `v = 0` (series for `sin|v|/|v|`).
+    #[inline]
+    pub fn exp(&self) -> Self {
+        let v = self.vector();
+        let theta2 = v.norm_squared();
+        let (c, sinc) = if theta2 < small_angle_squared() {
+            let half = T::one() / (T::one() + T::one());
+            let c24 = T::from(1.0 / 24.0).unwrap_or_else(T::zero);
+            (
+                T::one() - theta2 * (half - theta2 * c24),
+                sinc_from_squared(theta2),
+            )
+        } else {
+            let t = theta2.sqrt();
+            (t.cos(), t.sin() / t)
+        };
+        let e = self.w.exp();
+        Self::from_parts(e * c, v * (e * sinc))
+    }
+
+    /// The principal logarithm `ln|q| + atan2(|v|, w) v/|v|`, smooth at `v = 0` for
+    /// `w > 0`. For a unit quaternion the vector part is half the rotation vector.
+    ///
+    /// For a negative real quaternion (`v = 0`, `w < 0`) the direction of the logarithm is
+    /// undefined; `ln|w| + π i` is returned.
+    ///
+    /// # Errors
+    /// [`Error::ZeroNorm`] for the zero quaternion, [`Error::NonFinite`] for NaN or infinity.
+    pub fn try_log(&self) -> Result<Self, Error> {
+        let n2 = self.norm_squared();
+        if !n2.is_finite() {
+            return Err(Error::NonFinite);
+        }
+        if n2 == T::zero() {
+            return Err(Error::ZeroNorm);
+        }
+        let half = T::one() / (T::one() + T::one());
+        let ln_norm = n2.ln() * half;
+        let v = self.vector();
+        let s2 = v.norm_squared();
+        let w = self.w;
+        if s2 == T::zero() && w < T::zero() {
+            return Ok(Self::new(
+                ln_norm,
+                T::from(core::f64::consts::PI).unwrap_or_else(T::zero),
+                T::zero(),
+                T::zero(),
+            ));
+        }
+        // factor = atan2(s, w) / s
+        let factor = if w > T::zero() && s2 < small_angle_squared::<T>() * w * w {
+            // atan(r)/r·(1/w), r = s/w: 1 - r²/3 + r⁴/5
+            let r2 = s2 / (w * w);
+            let c3 = T::from(1.0 / 3.0).unwrap_or_else(T::zero);
+            let c5 = T::from(0.2).unwrap_or_else(T::zero);
+            (T::one() - r2 * (c3 - r2 * c5)) / w
+        } else {
+            let s = s2.sqrt();
+            s.atan2(w) / s
+        };
+        Ok(Self::from_parts(ln_norm, v * factor))
+    }
+
+    /// The principal logarithm.
+    ///
+    /// # Panics
+    /// For the zero quaternion or non-finite input (see [`Quaternion::try_log`]).
+    #[inline]
+    pub fn log(&self) -> Self {
+        match self.try_log() {
+            Ok(q) => q,
+            Err(e) => panic!("Quaternion::log: {e}"),
+        }
+    }
+
+    /// The unit quaternion of the rotation by `angle` (radians, right-handed) about the
+    /// **unit** vector `axis`: `cos(θ/2) + sin(θ/2) axis`.
+    ///
+    /// The axis is not normalized (the result is a unit quaternion only if `axis` is a unit
+    /// vector); see [`Quaternion::try_from_axis_angle`].
+    #[inline]
+    pub fn from_axis_angle(axis: &Vector<T, 3>, angle: T) -> Self {
+        let half = angle / (T::one() + T::one());
+        let (s, c) = half.sin_cos();
+        Self::from_parts(c, *axis * s)
+    }
+
+    /// Like [`Quaternion::from_axis_angle`], normalizing the axis first.
+    ///
+    /// # Errors
+    /// [`Error::ZeroNorm`] for a zero axis, [`Error::NonFinite`] for NaN or infinity.
+    #[inline]
+    pub fn try_from_axis_angle(axis: &Vector<T, 3>, angle: T) -> Result<Self, Error> {
+        if !angle.is_finite() {
+            return Err(Error::NonFinite);
+        }
+        Ok(Self::from_axis_angle(&axis.try_normalize()?, angle))
+    }
+
+    /// The unit quaternion of the rotation vector `r` (axis `r/|r|`, angle `|r|`): the
+    /// exponential map `exp(r/2)`. Smooth at `r = 0`.
+    #[inline]
+    pub fn from_rotation_vector(r: &Vector<T, 3>) -> Self {
+        let half = T::one() / (T::one() + T::one());
+        Self::from_vector(*r * half).exp()
+    }
+
+    /// The rotation vector (axis times angle, angle in `[0, π]`) of this **unit**
+    /// quaternion: the vector part of `2 log(±q)`, the sign chosen so that `w >= 0`.
+    ///
+    /// # Errors
+    /// [`Error::ZeroNorm`] for the zero quaternion, [`Error::NonFinite`] for NaN or infinity.
+    #[inline]
+    pub fn try_to_rotation_vector(&self) -> Result<Vector<T, 3>, Error> {
+        let q = if self.w < T::zero() { -*self } else { *self };
+        let two = T::one() + T::one();
+        Ok(q.try_log()?.vector() * two)
+    }
+
+    /// The rotation vector (axis times angle, angle in `[0, π]`) of this **unit** quaternion.
+    ///
+    /// # Panics
+    /// For the zero quaternion or non-finite input (see
+    /// [`Quaternion::try_to_rotation_vector`]).
+    #[inline]
+    pub fn to_rotation_vector(&self) -> Vector<T, 3> {
+        match self.try_to_rotation_vector() {
+            Ok(r) => r,
+            Err(e) => panic!("Quaternion::to_rotation_vector: {e}"),
+        }
+    }
+
+    /// The unit axis and angle (in `[0, π]`) of this **unit** quaternion. For the identity
+    /// (angle 0) the axis is undefined and `(1, 0, 0)` is returned.
+    ///
+    /// # Panics
+    /// For the zero quaternion or non-finite input.
+    #[inline]
+    pub fn to_axis_angle(&self) -> (Vector<T, 3>, T) {
+        let r = self.to_rotation_vector();
+        let angle = r.norm();
+        if angle == T::zero() {
+            (Vector::unit(0), T::zero())
+        } else {
+            (r / angle, angle)
+        }
+    }
+
+    /// The rotation angle in `[0, π]` of this **unit** quaternion.
+    #[inline]
+    pub fn angle(&self) -> T {
+        let two = T::one() + T::one();
+        two * self.vector().norm().atan2(self.w.abs())
+    }
+
+    /// Spherical linear interpolation between unit quaternions along the shorter arc.
+    #[inline]
+    pub fn slerp(&self, other: &Self, t: T) -> Self {
+        let other = if self.dot(other) < T::zero() {
+            -*other
+        } else {
+            *other
+        };
+        let delta = self.conjugate() * other;
+        let log = delta.try_log().unwrap_or_else(|_| Self::zero());
+        *self * Self::from_parts(T::zero(), log.vector() * t).exp()
+    }
+
+    /// Whether all components are finite.
+    #[inline]
+    pub fn is_finite(&self) -> bool {
+        self.w.is_finite() && self.x.is_finite() && self.y.is_finite() && self.z.is_finite()
+    }
+}
+
+impl<T: Float> Default for Quaternion<T> {
+    /// The identity rotation.
+    #[inline]
+    fn default() -> Self {
+        Self::identity()
+    }
+}
+
+impl<T: Float> Mul for Quaternion<T> {
+    type Output = Self;
+    /// The Hamilton product.
+    #[inline]
+    fn mul(self, r: Self) -> Self {
+        let q = self;
+        Self::new(
+            q.w * r.w - q.x * r.x - q.y * r.y - q.z * r.z,
+            q.w * r.x + q.x * r.w + q.y * r.z - q.z * r.y,
+            q.w * r.y - q.x * r.z + q.y * r.w + q.z * r.x,
+            q.w * r.z + q.x * r.y - q.y * r.x + q.z * r.w,
+        )
+    }
+}
+
+impl<T: Float> MulAssign for Quaternion<T> {
+    #[inline]
+    fn mul_assign(&mut self, rhs: Self) {
+        *self = *self * rhs;
+    }
+}
+
+impl<T: Float> Mul<Vector<T, 3>> for Quaternion<T> {
+    type Output = Vector<T, 3>;
+    /// Rotates the vector (see [`Quaternion::rotate`]).
+    #[inline]
+    fn mul(self, v: Vector<T, 3>) -> Vector<T, 3> {
+        self.rotate(&v)
+    }
+}
+
+impl<T: Float> Add for Quaternion<T> {
+    type Output = Self;
+    #[inline]
+    fn add(self, r: Self) -> Self {
+        Self::new(self.w + r.w, self.x + r.x, self.y + r.y, self.z + r.z)
+    }
+}
+
+impl<T: Float> Sub for Quaternion<T> {
+    type Output = Self;
+    #[inline]
+    fn sub(self, r: Self) -> Self {
+        Self::new(self.w - r.w, self.x - r.x, self.y - r.y, self.z - r.z)
+    }
+}
+
+impl<T: Float> AddAssign for Quaternion<T> {
+    #[inline]
+    fn add_assign(&mut self, rhs: Self) {
+        *self = *self + rhs;
+    }
+}
+
+impl<T: Float> SubAssign for Quaternion<T> {
+    #[inline]
+    fn sub_assign(&mut self, rhs: Self) {
+        *self = *self - rhs;
+    }
+}
+
+impl<T: Float> Neg for Quaternion<T> {
+    type Output = Self;
+    #[inline]
+    fn neg(self) -> Self {
+        Self::new(-self.w, -self.x, -self.y, -self.z)
+    }
+}
+
+impl<T: Float> Mul<T> for Quaternion<T> {
+    type Output = Self;
+    #[inline]
+    fn mul(self, s: T) -> Self {
+        Self::new(self.w * s, self.x * s, self.y * s, self.z * s)
+    }
+}
+
+impl<T: Float> Div<T> for Quaternion<T> {
+    type Output = Self;
+    #[inline]
+    fn div(self, s: T) -> Self {
+        Self::new(self.w / s, self.x / s, self.y / s, self.z / s)
+    }
+}

@@ -1,0 +1,156 @@
+//! `Plxb<T>`: Plücker transforms in the right-associative convention of TDS and brax.
+use core::ops::{Mul, MulAssign};
+
+use num_traits::Float;
+
+use super::{Force, Motion, Plx, blocks, cross_matrix};
+use crate::{Matrix, Rotation, Transform, Vector};
+
+/// The Plücker transform `plxb(E, r) = [[Eᵀ, 0], [-Eᵀ r×, Eᵀ]]`: the body-frame (child)
+/// transform of a parent-to-child pose, where `E` is the child's orientation and `r` the
+/// child origin, both in parent coordinates.
+///
+/// Right-associative (Tiny Differentiable Simulator, brax): `y1 * y2` applies `y1` first,
+/// so its matrix is `Y2 Y1`: `plxb(E₁, r₁) * plxb(E₂, r₂) = plxb(E₁E₂, r₁ + E₁ r₂)` — the
+/// same formula as composing poses.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Plxb<T> {
+    /// `E`: the child orientation in parent coordinates.
+    pub rotation: Rotation<T, 3>,
+    /// `r`: the child origin in parent coordinates.
+    pub translation: Vector<T, 3>,
+}
+
+impl<T: Float> Plxb<T> {
+    /// `plxb(E, r)`.
+    #[inline]
+    pub fn new(rotation: Rotation<T, 3>, translation: Vector<T, 3>) -> Self {
+        Self {
+            rotation,
+            translation,
+        }
+    }
+
+    /// The identity.
+    #[inline]
+    pub fn identity() -> Self {
+        Self::new(Rotation::identity(), Vector::zeros())
+    }
+
+    /// The transform of spatial vectors from a rigid pose's parent frame into its child
+    /// (body) frame: for `A(p) = R p + t` this is `plxb(R, t)` (scale ignored).
+    #[inline]
+    pub fn from_rigid_pose(a: &Transform<T, 3>) -> Self {
+        Self::new(a.rotation, a.translation)
+    }
+
+    /// The same transform in the left-associative convention: `plxb(E, r) = plx(Eᵀ, r)`.
+    #[inline]
+    pub fn to_plx(&self) -> Plx<T> {
+        Plx::new(self.rotation.inverse(), self.translation)
+    }
+
+    /// The composition `self * other` (apply `self` first, matrix `Y_other Y_self`):
+    /// `plxb(E₁E₂, r₁ + E₁ r₂)`.
+    #[inline]
+    pub fn compose(&self, other: &Self) -> Self {
+        Self::new(
+            self.rotation * other.rotation,
+            self.translation + self.rotation.apply(&other.translation),
+        )
+    }
+
+    /// The inverse `plxb(Eᵀ, -Eᵀ r)`.
+    #[inline]
+    pub fn inverse(&self) -> Self {
+        Self::new(
+            self.rotation.inverse(),
+            -self.rotation.apply_inverse(&self.translation),
+        )
+    }
+
+    /// `Y m = (Eᵀ ω, Eᵀ (v - r × ω))`.
+    #[inline]
+    pub fn apply_motion(&self, m: &Motion<T>) -> Motion<T> {
+        let e = &self.rotation;
+        Motion::new(
+            e.apply_inverse(&m.angular),
+            e.apply_inverse(&(m.linear - self.translation.cross(&m.angular))),
+        )
+    }
+
+    /// `Y* f = Y⁻ᵀ f = (Eᵀ (n - r × f), Eᵀ f)`.
+    #[inline]
+    pub fn apply_force(&self, f: &Force<T>) -> Force<T> {
+        let e = &self.rotation;
+        Force::new(
+            e.apply_inverse(&(f.angular - self.translation.cross(&f.linear))),
+            e.apply_inverse(&f.linear),
+        )
+    }
+
+    /// `Y⁻¹ m = (E ω, E v + r × E ω)` without forming the inverse.
+    #[inline]
+    pub fn inverse_apply_motion(&self, m: &Motion<T>) -> Motion<T> {
+        let e = &self.rotation;
+        let w = e.apply(&m.angular);
+        Motion::new(w, e.apply(&m.linear) + self.translation.cross(&w))
+    }
+
+    /// `Yᵀ f = (Y*)⁻¹ f = (E n + r × E f, E f)` without forming the inverse.
+    #[inline]
+    pub fn inverse_apply_force(&self, f: &Force<T>) -> Force<T> {
+        let e = &self.rotation;
+        let lin = e.apply(&f.linear);
+        Force::new(e.apply(&f.angular) + self.translation.cross(&lin), lin)
+    }
+
+    /// The 6 × 6 motion matrix `[[Eᵀ, 0], [-Eᵀ r×, Eᵀ]]`.
+    #[inline]
+    pub fn to_matrix(&self) -> Matrix<T, 6, 6> {
+        let et = self.rotation.matrix().transpose();
+        blocks(
+            &et,
+            &Matrix::zeros(),
+            &-(et * cross_matrix(&self.translation)),
+            &et,
+        )
+    }
+
+    /// The 6 × 6 force matrix `Y* = Y⁻ᵀ = [[Eᵀ, -Eᵀ r×], [0, Eᵀ]]`.
+    #[inline]
+    pub fn to_force_matrix(&self) -> Matrix<T, 6, 6> {
+        let et = self.rotation.matrix().transpose();
+        blocks(
+            &et,
+            &-(et * cross_matrix(&self.translation)),
+            &Matrix::zeros(),
+            &et,
+        )
+    }
+}
+
+impl<T: Float> Default for Plxb<T> {
+    #[inline]
+    fn default() -> Self {
+        Self::identity()
+    }
+}
+
+impl<T: Float> Mul for Plxb<T> {
+    type Output = Self;
+    /// Right-associative composition (apply `self` first, matrix `Y_rhs Y_self`), see
+    /// [`Plxb::compose`].
+    #[inline]
+    fn mul(self, rhs: Self) -> Self {
+        self.compose(&rhs)
+    }
+}
+
+impl<T: Float> MulAssign for Plxb<T> {
+    #[inline]
+    fn mul_assign(&mut self, rhs: Self) {
+        *self = self.compose(&rhs);
+    }
+}

@@ -1,0 +1,213 @@
+//! `Transform<T, N>`: similarity transforms `p ↦ s R p + t` (translation, rotation,
+//! uniform scale) in `N` dimensions.
+use core::ops::{Mul, MulAssign};
+
+use num_traits::Float;
+
+use crate::{Error, Matrix, Rotation, Vector};
+
+/// The similarity transform `A(p) = s R p + t`: scale by `s`, then rotate by `R`, then
+/// translate by `t`.
+///
+/// `a2 * a1` is the composition `A2 ∘ A1` (apply `a1` first), matching the product of the
+/// augmented matrices. The scale may be any non-zero value (negative scale is a point
+/// reflection combined with the rotation); a zero scale makes the transform singular.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "T: serde::Serialize, [T; N]: serde::Serialize, [[T; N]; N]: serde::Serialize",
+        deserialize = "T: serde::Deserialize<'de>, [T; N]: serde::Deserialize<'de>, [[T; N]; N]: serde::Deserialize<'de>"
+    ))
+)]
+pub struct Transform<T, const N: usize> {
+    /// The translation `t` (where the origin goes).
+    pub translation: Vector<T, N>,
+    /// The rotation `R`.
+    pub rotation: Rotation<T, N>,
+    /// The uniform scale `s`.
+    pub scale: T,
+}
+
+impl<T: Float, const N: usize> Transform<T, N> {
+    /// `p ↦ s R p + t`.
+    #[inline]
+    pub fn new(translation: Vector<T, N>, rotation: Rotation<T, N>, scale: T) -> Self {
+        Self {
+            translation,
+            rotation,
+            scale,
+        }
+    }
+
+    /// The identity transform.
+    #[inline]
+    pub fn identity() -> Self {
+        Self::new(Vector::zeros(), Rotation::identity(), T::one())
+    }
+
+    /// A pure translation.
+    #[inline]
+    pub fn from_translation(t: Vector<T, N>) -> Self {
+        Self::new(t, Rotation::identity(), T::one())
+    }
+
+    /// A pure rotation about the origin.
+    #[inline]
+    pub fn from_rotation(r: Rotation<T, N>) -> Self {
+        Self::new(Vector::zeros(), r, T::one())
+    }
+
+    /// A pure uniform scaling about the origin.
+    #[inline]
+    pub fn from_scale(s: T) -> Self {
+        Self::new(Vector::zeros(), Rotation::identity(), s)
+    }
+
+    /// Applies the transform to a point: `s R p + t`.
+    #[inline]
+    pub fn apply_point(&self, p: &Vector<T, N>) -> Vector<T, N> {
+        let m = self.rotation.matrix();
+        Vector(core::array::from_fn(|i| {
+            let mut acc = T::zero();
+            for k in 0..N {
+                acc = acc + m.0[i][k] * p.0[k];
+            }
+            acc * self.scale + self.translation.0[i]
+        }))
+    }
+
+    /// Applies the linear part to a direction or displacement: `s R v` (no translation).
+    #[inline]
+    pub fn apply_vector(&self, v: &Vector<T, N>) -> Vector<T, N> {
+        self.rotation.apply(v) * self.scale
+    }
+
+    /// Transforms a surface normal with the normal matrix `(s R)⁻ᵀ = R / s` (not
+    /// renormalized).
+    #[inline]
+    pub fn apply_normal(&self, n: &Vector<T, N>) -> Vector<T, N> {
+        self.rotation.apply(n) / self.scale
+    }
+
+    /// The linear part `s R`.
+    #[inline]
+    pub fn linear(&self) -> Matrix<T, N, N> {
+        *self.rotation.matrix() * self.scale
+    }
+
+    /// The normal matrix, the inverse transpose of the linear part: `(s R)⁻ᵀ = R / s`.
+    #[inline]
+    pub fn normal_matrix(&self) -> Matrix<T, N, N> {
+        *self.rotation.matrix() * (T::one() / self.scale)
+    }
+
+    /// The composition `self ∘ first` (apply `first`, then `self`):
+    /// `(t₂ + s₂ R₂ t₁, R₂ R₁, s₂ s₁)`.
+    #[inline]
+    pub fn compose(&self, first: &Self) -> Self {
+        Self {
+            translation: self.apply_point(&first.translation),
+            rotation: self.rotation * first.rotation,
+            scale: self.scale * first.scale,
+        }
+    }
+
+    /// The inverse `p ↦ (1/s) Rᵀ (p - t)`, i.e. `(-(1/s) Rᵀ t, Rᵀ, 1/s)`.
+    ///
+    /// # Errors
+    /// [`Error::Singular`] for zero scale, [`Error::NonFinite`] if the result is not finite.
+    #[inline]
+    pub fn try_inverse(&self) -> Result<Self, Error> {
+        if self.scale == T::zero() {
+            return Err(Error::Singular);
+        }
+        let inv_s = T::one() / self.scale;
+        let rotation = self.rotation.inverse();
+        let translation = -(rotation.apply(&self.translation) * inv_s);
+        if !inv_s.is_finite() || !translation.is_finite() {
+            return Err(Error::NonFinite);
+        }
+        Ok(Self::new(translation, rotation, inv_s))
+    }
+
+    /// The inverse transform.
+    ///
+    /// # Panics
+    /// For zero scale (see [`Transform::try_inverse`]).
+    #[inline]
+    pub fn inverse(&self) -> Self {
+        match self.try_inverse() {
+            Ok(t) => t,
+            Err(e) => panic!("Transform::inverse: {e}"),
+        }
+    }
+
+    /// Applies the inverse transform to a point, `(1/s) Rᵀ (p - t)`, without forming it.
+    ///
+    /// # Errors
+    /// [`Error::Singular`] for zero scale.
+    #[inline]
+    pub fn try_apply_inverse_point(&self, p: &Vector<T, N>) -> Result<Vector<T, N>, Error> {
+        if self.scale == T::zero() {
+            return Err(Error::Singular);
+        }
+        Ok(self.rotation.apply_inverse(&(*p - self.translation)) / self.scale)
+    }
+}
+
+impl<T: Float, const N: usize> Default for Transform<T, N> {
+    #[inline]
+    fn default() -> Self {
+        Self::identity()
+    }
+}
+
+impl<T: Float, const N: usize> Mul for Transform<T, N> {
+    type Output = Self;
+    /// `a2 * a1 = A2 ∘ A1` (see [`Transform::compose`]).
+    #[inline]
+    fn mul(self, first: Self) -> Self {
+        self.compose(&first)
+    }
+}
+
+impl<T: Float, const N: usize> MulAssign for Transform<T, N> {
+    /// `a *= b` is `a = a ∘ b`.
+    #[inline]
+    fn mul_assign(&mut self, first: Self) {
+        *self = self.compose(&first);
+    }
+}
+
+impl<T: Float, const N: usize> Mul<Vector<T, N>> for Transform<T, N> {
+    type Output = Vector<T, N>;
+    /// Applies the transform to a point.
+    #[inline]
+    fn mul(self, p: Vector<T, N>) -> Vector<T, N> {
+        self.apply_point(&p)
+    }
+}
+
+macro_rules! augmented {
+    ($($n:literal => $m:literal),*) => {$(
+        impl<T: Float> Transform<T, $n> {
+            /// The augmented (homogeneous) matrix `[[s R, t], [0, 1]]`, so that
+            /// `A (p, 1) = (s R p + t, 1)` and composition is the matrix product.
+            #[inline]
+            pub fn to_augmented(&self) -> Matrix<T, $m, $m> {
+                let mut a = Matrix::<T, $m, $m>::identity();
+                let l = self.linear();
+                for i in 0..$n {
+                    for j in 0..$n {
+                        a.0[i][j] = l.0[i][j];
+                    }
+                    a.0[i][$n] = self.translation.0[i];
+                }
+                a
+            }
+        }
+    )*};
+}
+augmented!(1 => 2, 2 => 3, 3 => 4, 4 => 5, 5 => 6);

@@ -1,0 +1,341 @@
+//! `Vector<T, N>`: a fixed-size column vector, the one vector type of the workspace.
+use core::array;
+use core::ops::{
+    Add, AddAssign, Div, DivAssign, Index, IndexMut, Mul, MulAssign, Neg, Sub, SubAssign,
+};
+
+use num_traits::Float;
+
+use crate::Error;
+
+/// A column vector of `N` scalars.
+///
+/// The field is public so that literals and pattern matching stay cheap:
+/// `Vector([1.0, 2.0, 3.0])`. Arithmetic is component-wise; `*` and `/` take a scalar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "[T; N]: serde::Serialize",
+        deserialize = "[T; N]: serde::Deserialize<'de>"
+    ))
+)]
+#[repr(transparent)]
+pub struct Vector<T, const N: usize>(pub [T; N]);
+
+/// A 2-vector.
+pub type Vector2<T> = Vector<T, 2>;
+/// A 3-vector.
+pub type Vector3<T> = Vector<T, 3>;
+/// A 4-vector.
+pub type Vector4<T> = Vector<T, 4>;
+
+impl<T, const N: usize> Vector<T, N> {
+    /// Wraps an array.
+    #[inline]
+    pub const fn new(components: [T; N]) -> Self {
+        Self(components)
+    }
+
+    /// The components as an array.
+    #[inline]
+    pub fn into_array(self) -> [T; N] {
+        self.0
+    }
+
+    /// The components as a slice-backed array reference.
+    #[inline]
+    pub const fn as_array(&self) -> &[T; N] {
+        &self.0
+    }
+
+    /// Applies `f` to each component (e.g. to change the scalar type).
+    #[inline]
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> Vector<U, N> {
+        Vector(self.0.map(f))
+    }
+}
+
+impl<T: Float, const N: usize> Vector<T, N> {
+    /// The zero vector.
+    #[inline]
+    pub fn zeros() -> Self {
+        Self([T::zero(); N])
+    }
+
+    /// Every component equal to `value`.
+    #[inline]
+    pub fn splat(value: T) -> Self {
+        Self([value; N])
+    }
+
+    /// The `i`-th standard basis vector.
+    ///
+    /// # Panics
+    /// If `i >= N`.
+    #[inline]
+    pub fn unit(i: usize) -> Self {
+        assert!(i < N, "basis index out of range");
+        let mut v = Self::zeros();
+        v.0[i] = T::one();
+        v
+    }
+
+    /// Component-wise combination of two vectors.
+    #[inline]
+    pub fn zip_map(self, other: Self, mut f: impl FnMut(T, T) -> T) -> Self {
+        Self(array::from_fn(|i| f(self.0[i], other.0[i])))
+    }
+
+    /// Euclidean inner product.
+    #[inline]
+    pub fn dot(&self, other: &Self) -> T {
+        let mut sum = T::zero();
+        for i in 0..N {
+            sum = sum + self.0[i] * other.0[i];
+        }
+        sum
+    }
+
+    /// Squared Euclidean length (no square root, so it is smooth at zero for dual numbers).
+    #[inline]
+    pub fn norm_squared(&self) -> T {
+        self.dot(self)
+    }
+
+    /// Euclidean length.
+    #[inline]
+    pub fn norm(&self) -> T {
+        self.norm_squared().sqrt()
+    }
+
+    /// The unit vector in the same direction.
+    ///
+    /// # Panics
+    /// If the length is zero or not finite (use [`Vector::try_normalize`] to handle that).
+    #[inline]
+    pub fn normalize(&self) -> Self {
+        match self.try_normalize() {
+            Ok(v) => v,
+            Err(e) => panic!("Vector::normalize: {e}"),
+        }
+    }
+
+    /// The unit vector in the same direction.
+    ///
+    /// # Errors
+    /// [`Error::ZeroNorm`] if the length is zero, [`Error::NonFinite`] if it is NaN or infinite.
+    #[inline]
+    pub fn try_normalize(&self) -> Result<Self, Error> {
+        let n = self.norm();
+        if !n.is_finite() {
+            Err(Error::NonFinite)
+        } else if n == T::zero() {
+            Err(Error::ZeroNorm)
+        } else {
+            Ok(*self / n)
+        }
+    }
+
+    /// Component-wise product.
+    #[inline]
+    pub fn component_mul(&self, other: &Self) -> Self {
+        self.zip_map(*other, |a, b| a * b)
+    }
+
+    /// Largest absolute component (the max norm).
+    #[inline]
+    pub fn amax(&self) -> T {
+        self.0.iter().fold(T::zero(), |m, &c| m.max(c.abs()))
+    }
+
+    /// Whether every component is finite.
+    #[inline]
+    pub fn is_finite(&self) -> bool {
+        self.0.iter().all(|c| c.is_finite())
+    }
+
+    /// `self + t (other - self)`.
+    #[inline]
+    pub fn lerp(&self, other: &Self, t: T) -> Self {
+        *self + (*other - *self) * t
+    }
+}
+
+impl<T: Copy, const N: usize> Vector<T, N> {
+    /// First component.
+    ///
+    /// # Panics
+    /// If `N < 1` (a compile-time constant, so in practice never silently).
+    #[inline]
+    pub fn x(&self) -> T {
+        self.0[0]
+    }
+    /// Second component.
+    ///
+    /// # Panics
+    /// If `N < 2`.
+    #[inline]
+    pub fn y(&self) -> T {
+        self.0[1]
+    }
+    /// Third component.
+    ///
+    /// # Panics
+    /// If `N < 3`.
+    #[inline]
+    pub fn z(&self) -> T {
+        self.0[2]
+    }
+    /// Fourth component.
+    ///
+    /// # Panics
+    /// If `N < 4`.
+    #[inline]
+    pub fn w(&self) -> T {
+        self.0[3]
+    }
+}
+
+impl<T: Float> Vector<T, 3> {
+    /// Cross product `self × other`.
+    #[inline]
+    pub fn cross(&self, other: &Self) -> Self {
+        let [a1, a2, a3] = self.0;
+        let [b1, b2, b3] = other.0;
+        Self([a2 * b3 - a3 * b2, a3 * b1 - a1 * b3, a1 * b2 - a2 * b1])
+    }
+}
+
+impl<T: Float> Vector<T, 2> {
+    /// The perpendicular vector `(x, y)⊥ = (-y, x)`: rotation by +90°.
+    #[inline]
+    pub fn perp(&self) -> Self {
+        Self([-self.0[1], self.0[0]])
+    }
+
+    /// The 2D cross product `x₁ y₂ - y₁ x₂ = self⊥ · other` (the z part of the 3D cross
+    /// product of the two vectors lifted to z = 0).
+    #[inline]
+    pub fn perp_dot(&self, other: &Self) -> T {
+        self.0[0] * other.0[1] - self.0[1] * other.0[0]
+    }
+}
+
+impl<T: Float, const N: usize> Default for Vector<T, N> {
+    #[inline]
+    fn default() -> Self {
+        Self::zeros()
+    }
+}
+
+impl<T, const N: usize> From<[T; N]> for Vector<T, N> {
+    #[inline]
+    fn from(components: [T; N]) -> Self {
+        Self(components)
+    }
+}
+
+impl<T, const N: usize> From<Vector<T, N>> for [T; N] {
+    #[inline]
+    fn from(v: Vector<T, N>) -> Self {
+        v.0
+    }
+}
+
+impl<T, const N: usize> Index<usize> for Vector<T, N> {
+    type Output = T;
+    #[inline]
+    fn index(&self, i: usize) -> &T {
+        &self.0[i]
+    }
+}
+
+impl<T, const N: usize> IndexMut<usize> for Vector<T, N> {
+    #[inline]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        &mut self.0[i]
+    }
+}
+
+impl<T: Float, const N: usize> Add for Vector<T, N> {
+    type Output = Self;
+    #[inline]
+    fn add(self, rhs: Self) -> Self {
+        Self(array::from_fn(|i| self.0[i] + rhs.0[i]))
+    }
+}
+
+impl<T: Float, const N: usize> Sub for Vector<T, N> {
+    type Output = Self;
+    #[inline]
+    fn sub(self, rhs: Self) -> Self {
+        Self(array::from_fn(|i| self.0[i] - rhs.0[i]))
+    }
+}
+
+impl<T: Float, const N: usize> Neg for Vector<T, N> {
+    type Output = Self;
+    #[inline]
+    fn neg(self) -> Self {
+        Self(self.0.map(|c| -c))
+    }
+}
+
+impl<T: Float, const N: usize> Mul<T> for Vector<T, N> {
+    type Output = Self;
+    #[inline]
+    fn mul(self, rhs: T) -> Self {
+        Self(self.0.map(|c| c * rhs))
+    }
+}
+
+impl<T: Float, const N: usize> Div<T> for Vector<T, N> {
+    type Output = Self;
+    #[inline]
+    fn div(self, rhs: T) -> Self {
+        Self(self.0.map(|c| c / rhs))
+    }
+}
+
+impl<T: Float, const N: usize> AddAssign for Vector<T, N> {
+    #[inline]
+    fn add_assign(&mut self, rhs: Self) {
+        *self = *self + rhs;
+    }
+}
+
+impl<T: Float, const N: usize> SubAssign for Vector<T, N> {
+    #[inline]
+    fn sub_assign(&mut self, rhs: Self) {
+        *self = *self - rhs;
+    }
+}
+
+impl<T: Float, const N: usize> MulAssign<T> for Vector<T, N> {
+    #[inline]
+    fn mul_assign(&mut self, rhs: T) {
+        *self = *self * rhs;
+    }
+}
+
+impl<T: Float, const N: usize> DivAssign<T> for Vector<T, N> {
+    #[inline]
+    fn div_assign(&mut self, rhs: T) {
+        *self = *self / rhs;
+    }
+}
+
+macro_rules! scalar_times_vector {
+    ($($t:ty),*) => {$(
+        impl<const N: usize> Mul<Vector<$t, N>> for $t {
+            type Output = Vector<$t, N>;
+            #[inline]
+            fn mul(self, rhs: Vector<$t, N>) -> Vector<$t, N> {
+                rhs * self
+            }
+        }
+    )*};
+}
+scalar_times_vector!(f32, f64);
