@@ -27,6 +27,9 @@
 //! of its diagonal entry) is raised to that floor, a CFM on that pivot alone, and counted in
 //! `JointTree::regularized` (reported per step). Body blocks are positive definite in exact
 //! arithmetic (the mass matrix plus positive terms) and are only guarded against round-off.
+// Dense 6×6 block arithmetic reads clearest with explicit row/column indices.
+#![allow(clippy::needless_range_loop)]
+
 use cwlist::{Buffer, Storage};
 use num_traits::Float;
 
