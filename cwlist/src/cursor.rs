@@ -136,6 +136,10 @@ impl<'a, T, Ix: Index, S: Storage> Cursor<'a, T, Ix, S> {
     pub fn back(&self) -> Option<&'a T> {
         self.list.back()
     }
+    /// The list the cursor walks.
+    pub fn as_list(&self) -> &'a List<T, Ix, S> {
+        self.list
+    }
 }
 
 /// An editing cursor; see [`List::cursor_front_mut`]. Edits keep the cursor on the same
@@ -309,6 +313,69 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
         let value = self.erase_tracking(t);
         self.fix_ghost();
         Some(value)
+    }
+
+    /// The list's first element.
+    pub fn front(&self) -> Option<&T> {
+        self.list.front()
+    }
+    /// The list's last element.
+    pub fn back(&self) -> Option<&T> {
+        self.list.back()
+    }
+    /// The list's first element, mutably.
+    pub fn front_mut(&mut self) -> Option<&mut T> {
+        self.list.front_mut()
+    }
+    /// The list's last element, mutably.
+    pub fn back_mut(&mut self) -> Option<&mut T> {
+        self.list.back_mut()
+    }
+
+    /// Removes the current element and returns it as a one-element list; the cursor moves
+    /// to the next element (the ghost if it was the back). `None` at the ghost.
+    pub fn remove_current_as_list(&mut self) -> Option<List<T, Ix, S>> {
+        let v = self.remove_current()?;
+        let mut single = List::new();
+        if single.try_push_back(v).is_err() {
+            // A storage that held this element can hold one.
+            full_panic(single.max_len());
+        }
+        Some(single)
+    }
+
+    /// Moves every element after the current one into a new list, which is returned (the
+    /// whole list at the ghost). The cursor stays on its element, which becomes the back.
+    /// O(moved) value moves; invalidates every position.
+    pub fn split_after(&mut self) -> List<T, Ix, S> {
+        let mut out = List::new();
+        while self.list.tail != self.cur {
+            let t = self.list.tail;
+            let v = self.erase_tracking(t);
+            if out.try_push_front(v).is_err() {
+                // `out` has the same storage and fewer elements than the list had.
+                full_panic(out.max_len());
+            }
+        }
+        self.fix_ghost();
+        out
+    }
+
+    /// Moves every element before the current one into a new list, which is returned (the
+    /// whole list at the ghost). The cursor stays on its element, which becomes the front.
+    /// O(moved) value moves; invalidates every position.
+    pub fn split_before(&mut self) -> List<T, Ix, S> {
+        let mut out = List::new();
+        while self.list.head != self.cur {
+            let h = self.list.head;
+            let v = self.erase_tracking(h);
+            if out.try_push_back(v).is_err() {
+                full_panic(out.max_len());
+            }
+        }
+        self.index = 0;
+        self.fix_ghost();
+        out
     }
 
     /// Moves all of `other` in after the current element (at the front, at the ghost),

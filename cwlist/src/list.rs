@@ -326,6 +326,47 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
         }
     }
 
+    /// Resizes to `new_len` (C++ `list::resize`): removes elements from the back, or appends
+    /// values made by `f` at the back. Shrinking invalidates positions like
+    /// [`pop_back`](Self::pop_back); growing invalidates none.
+    ///
+    /// # Errors
+    /// If `new_len` exceeds [`max_len`](Self::max_len); then nothing changes.
+    pub fn try_resize_with(
+        &mut self,
+        new_len: usize,
+        mut f: impl FnMut() -> T,
+    ) -> Result<(), Error> {
+        if new_len > self.len() {
+            self.check_room(new_len - self.len())?;
+            let _ = self.try_reserve(new_len - self.len());
+            while self.len() < new_len {
+                if self.try_push_back(f()).is_err() {
+                    full_panic(Self::limit());
+                }
+            }
+        } else {
+            while self.len() > new_len {
+                let _ = self.pop_back();
+            }
+        }
+        Ok(())
+    }
+
+    /// Resizes to `new_len`, appending clones of `value`; see
+    /// [`try_resize_with`](Self::try_resize_with).
+    ///
+    /// # Panics
+    /// If `new_len` exceeds [`max_len`](Self::max_len).
+    pub fn resize(&mut self, new_len: usize, value: T)
+    where
+        T: Clone,
+    {
+        if let Err(e) = self.try_resize_with(new_len, || value.clone()) {
+            panic!("cwlist: cannot resize to {new_len}: {e}");
+        }
+    }
+
     /// Removes the first element. Moves the element in the last slot into the hole.
     pub fn pop_front(&mut self) -> Option<T> {
         (self.head != Ix::NIL).then(|| self.erase_slot(self.head).0)

@@ -1,5 +1,7 @@
 //! Behaviour beyond the model test: seed corrections, position invalidation, complexity of
 //! sort and merge (comparison counts), conversions, serde, and float accumulation order.
+// The tests use the growable storage; `--no-default-features` builds them empty.
+#![cfg(feature = "alloc")]
 #![allow(
     clippy::std_instead_of_core,
     clippy::std_instead_of_alloc,

@@ -1,5 +1,7 @@
 //! Capacity limits: the index type at its maximum and a full fixed-capacity list refuse
 //! further elements (handing them back) and never wrap around.
+// The tests use the growable storage; `--no-default-features` builds them empty.
+#![cfg(feature = "alloc")]
 #![allow(
     clippy::std_instead_of_core,
     clippy::std_instead_of_alloc,

@@ -1,6 +1,8 @@
 //! Model-based property tests: random sequences of every operation (cursor ops included)
 //! applied to a `List` and to a `VecDeque` model, comparing contents, order, length and the
 //! internal invariants after every step, for several index types and both storages.
+// The tests use the growable storage; `--no-default-features` builds them empty.
+#![cfg(feature = "alloc")]
 #![allow(
     clippy::std_instead_of_core,
     clippy::std_instead_of_alloc,
@@ -30,6 +32,11 @@ enum CursorOp {
     SpliceBefore(Vec<V>),
     SpliceAfter(Vec<V>),
     SetCurrent(V),
+    SetFront(V),
+    SetBack(V),
+    SplitAfter,
+    SplitBefore,
+    RemoveCurrentAsList,
 }
 
 #[derive(Debug, Clone)]
@@ -62,6 +69,13 @@ enum Op {
     Cursor(bool, Vec<CursorOp>),
     CloneEq,
     Clear,
+    SetAt(usize, V),
+    SetFrontBack(V, V),
+    ContainsCount(V),
+    Resize(usize, V),
+    IntoIterEnds(usize),
+    MergeOrd(Vec<V>),
+    UnorderedMutBump,
 }
 
 fn value() -> impl Strategy<Value = V> {
@@ -86,6 +100,11 @@ fn cursor_op() -> impl Strategy<Value = CursorOp> {
         1 => values().prop_map(CursorOp::SpliceBefore),
         1 => values().prop_map(CursorOp::SpliceAfter),
         1 => value().prop_map(CursorOp::SetCurrent),
+        1 => value().prop_map(CursorOp::SetFront),
+        1 => value().prop_map(CursorOp::SetBack),
+        1 => Just(CursorOp::SplitAfter),
+        1 => Just(CursorOp::SplitBefore),
+        1 => Just(CursorOp::RemoveCurrentAsList),
     ]
 }
 
@@ -121,6 +140,13 @@ fn op() -> impl Strategy<Value = Op> {
             .prop_map(|(f, ops)| Op::Cursor(f, ops)),
         1 => Just(Op::CloneEq),
         1 => Just(Op::Clear),
+        1 => (0usize..64, value()).prop_map(|(k, v)| Op::SetAt(k, v)),
+        1 => (value(), value()).prop_map(|(a, b)| Op::SetFrontBack(a, b)),
+        1 => value().prop_map(Op::ContainsCount),
+        1 => (0usize..40, value()).prop_map(|(k, v)| Op::Resize(k, v)),
+        1 => (0usize..8).prop_map(Op::IntoIterEnds),
+        1 => values().prop_map(Op::MergeOrd),
+        1 => Just(Op::UnorderedMutBump),
     ]
 }
 
@@ -142,6 +168,21 @@ fn check<Ix: cwlist::Index, S: cwlist::Storage>(
     prop_assert_eq!(list.front(), model.front());
     prop_assert_eq!(list.back(), model.back());
     prop_assert_eq!(list.positions().len(), model.len());
+    // C++-style position walks both ways.
+    let mut p = list.front_pos();
+    for v in model {
+        let q = p.ok_or(TestCaseError::fail("walk ended early"))?;
+        prop_assert_eq!(&list[q], v);
+        p = list.next_pos(q);
+    }
+    prop_assert_eq!(p, None);
+    let mut p = list.back_pos();
+    for v in model.iter().rev() {
+        let q = p.ok_or(TestCaseError::fail("walk ended early"))?;
+        prop_assert_eq!(list.get(q), Some(v));
+        p = list.prev_pos(q);
+    }
+    prop_assert_eq!(p, None);
     // The read-only cursor walks backwards from the back, through the ghost, to the back.
     let mut cur = list.cursor_back();
     for (k, v) in model.iter().enumerate().rev() {
@@ -284,7 +325,48 @@ fn cursor_step<Ix: cwlist::Index, S: cwlist::Storage>(
                 prop_assert_eq!(*at, len);
             }
         }
+        CursorOp::SetFront(v) | CursorOp::SetBack(v) => {
+            let front = matches!(op, CursorOp::SetFront(_));
+            let (got, want) = if front {
+                (cur.front_mut(), model.front_mut())
+            } else {
+                (cur.back_mut(), model.back_mut())
+            };
+            prop_assert_eq!(got.is_some(), want.is_some());
+            if let (Some(g), Some(w)) = (got, want) {
+                *g = *v;
+                *w = *v;
+            }
+            prop_assert_eq!(cur.front(), model.front());
+            prop_assert_eq!(cur.back(), model.back());
+        }
+        CursorOp::SplitAfter => {
+            let cut = if *at == len { 0 } else { *at + 1 };
+            let want = model.split_off(cut);
+            let got = cur.split_after();
+            prop_assert_eq!(got.check_invariants(), Ok(()));
+            prop_assert!(got.iter().eq(want.iter()));
+            if *at == len {
+                *at = 0;
+            }
+        }
+        CursorOp::SplitBefore => {
+            let cut = (*at).min(len);
+            let want: Vec<V> = model.drain(..cut).collect();
+            let got = cur.split_before();
+            prop_assert_eq!(got.check_invariants(), Ok(()));
+            prop_assert!(got.iter().eq(want.iter()));
+            *at = if *at == len { model.len() } else { 0 };
+        }
+        CursorOp::RemoveCurrentAsList => {
+            let got = cur.remove_current_as_list();
+            let want = if *at < len { model.remove(*at) } else { None };
+            prop_assert_eq!(got.as_ref().map(List::len), want.map(|_| 1));
+            prop_assert_eq!(got.and_then(|l| l.front().copied()), want);
+        }
     }
+    // The whole list (contents, order, invariants) after every cursor step.
+    check(cur.as_cursor().as_list(), model)?;
     // Cursor state matches the model after every cursor step.
     let len = model.len();
     prop_assert_eq!(cur.index(), (*at < len).then_some(*at));
@@ -564,6 +646,78 @@ fn run<Ix: cwlist::Index, S: cwlist::Storage>(ops: &[Op]) -> Result<(), TestCase
                     list.clear();
                     model.clear();
                 }
+            }
+            Op::SetAt(k, v) => {
+                if len > 0 {
+                    let k = k % len;
+                    let p = pos_at(&list, k).ok_or(TestCaseError::fail("pos"))?;
+                    if k % 2 == 0 {
+                        list[p] = *v;
+                    } else if let Some(x) = list.get_mut(p) {
+                        *x = *v;
+                    }
+                    model[k] = *v;
+                }
+            }
+            Op::SetFrontBack(a, b) => {
+                if let (Some(x), Some(y)) = (list.front_mut(), model.front_mut()) {
+                    *x = *a;
+                    *y = *a;
+                }
+                if let (Some(x), Some(y)) = (list.back_mut(), model.back_mut()) {
+                    *x = *b;
+                    *y = *b;
+                }
+            }
+            Op::ContainsCount(v) => {
+                let x = model
+                    .get(usize::from(v.1) % (len + 1))
+                    .copied()
+                    .unwrap_or(*v);
+                prop_assert_eq!(list.contains(&x), model.contains(&x));
+                prop_assert_eq!(list.count_of(&x), model.iter().filter(|y| **y == x).count());
+                let key_sum: u64 = list.unordered().iter().map(|y| u64::from(y.0)).sum();
+                prop_assert_eq!(key_sum, model.iter().map(|y| u64::from(y.0)).sum::<u64>());
+            }
+            Op::Resize(k, v) => {
+                let r = list.try_resize_with(*k, || *v);
+                if *k <= max {
+                    prop_assert_eq!(r, Ok(()));
+                    model.resize(*k, *v);
+                } else {
+                    prop_assert!(r.is_err());
+                }
+            }
+            Op::IntoIterEnds(k) => {
+                let mut it = core::mem::take(&mut list).into_iter();
+                for i in 0..*k {
+                    prop_assert_eq!(it.len(), model.len());
+                    if i % 2 == 0 {
+                        prop_assert_eq!(it.next(), model.pop_front());
+                    } else {
+                        prop_assert_eq!(it.next_back(), model.pop_back());
+                    }
+                }
+                list = it.collect();
+            }
+            Op::MergeOrd(vs) => {
+                list.sort();
+                model.make_contiguous().sort();
+                let mut other: List<V, u16, Fixed<8>> = vs.iter().copied().collect();
+                other.sort();
+                let r = list.try_merge(&mut other);
+                if len + vs.len() <= max {
+                    prop_assert_eq!(r, Ok(()));
+                    model.extend(vs.iter().copied());
+                    model.make_contiguous().sort();
+                } else {
+                    prop_assert!(r.is_err());
+                    prop_assert_eq!(other.len(), vs.len());
+                }
+            }
+            Op::UnorderedMutBump => {
+                list.unordered_mut().iter_mut().for_each(bump);
+                model.iter_mut().for_each(bump);
             }
         }
         check(&list, &model)?;

@@ -90,7 +90,11 @@ macro_rules! dual_properties {
             unary!(log2, POSITIVE, |x| 1.0 / (x * core::f64::consts::LN_2));
             unary!(log10, POSITIVE, |x| 1.0 / (x * core::f64::consts::LN_10));
             unary!(sqrt, POSITIVE, |x| 0.5 / x.sqrt());
-            unary!(cbrt, ANY, |x| 1.0 / (3.0 * x.cbrt() * x.cbrt()));
+            // Away from 0: there the central difference itself is inaccurate (its truncation
+            // error grows like h²/x²) and the derivative is infinite at 0; cbrt at and near 0
+            // is covered in tests/singular.rs.
+            unary!(cbrt, prop_oneof![-8.0..-0.05f64, 0.05..8.0f64], |x| 1.0
+                / (3.0 * x.cbrt() * x.cbrt()));
             unary!(recip, POSITIVE, |x| -1.0 / (x * x));
             unary!(to_degrees, ANY, |_x| 180.0 / core::f64::consts::PI);
             unary!(to_radians, ANY, |_x| core::f64::consts::PI / 180.0);

@@ -31,6 +31,10 @@ impl RowFlag {
 /// At an exact solution of the MLCP both `residual` and `bound_violation` are zero; the
 /// residual is the fixed-point defect of the projection, `‖λ − Π(λ − (Γλ + cfm·λ − η))‖∞`
 /// over the active rows, which is zero exactly when every row satisfies complementarity.
+///
+/// The seed (II.5) states complementarity as `rᵢ = 0 ↔ λ⁻ᵢ ≤ λᵢ ≤ λ⁺ᵢ`, which is
+/// incomplete: the conditions are `λᵢ = λ⁻ᵢ ⇒ rᵢ ≥ 0`, `λᵢ = λ⁺ᵢ ⇒ rᵢ ≤ 0` and
+/// `λ⁻ᵢ < λᵢ < λ⁺ᵢ ⇒ rᵢ = 0`, i.e. `λ = Π(λ − r)`, the fixed point this residual measures.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Certificate<T> {
     /// Projected residual ‖λ − Π(λ − r)‖∞ with r = (Γ + cfm·I)λ − η (active rows only).

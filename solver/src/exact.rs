@@ -4,16 +4,16 @@
 //! For symmetric positive definite `A = Γ + cfm·I`, the MLCP `r = Aλ − η`,
 //! `λ⁻ ≤ λ ≤ λ⁺`, complementarity, is exactly the optimality condition of
 //! `min ½λᵀAλ − ηᵀλ` over the box. Each pivot either moves to the minimiser on the current
-//! free set (solving `A_FF λ_F = η_F − A_FB λ_B` by Cholesky with one step of iterative
-//! refinement) or, when a bound blocks the way, fixes that row at the bound; at a subspace
+//! free set (solving `A_FF λ_F = η_F − A_FB λ_B` by LU with partial pivoting and one step
+//! of iterative refinement, in fixed-capacity arrays) or, when a bound blocks the way, fixes that row at the bound; at a subspace
 //! minimiser the bound row with the most negative multiplier is released. The objective
 //! strictly decreases between releases, so no working set repeats and the method ends in
 //! finitely many pivots with λ exact up to rounding.
 //!
 //! Friction rows (limits `±μλ_normal`) make the problem non-convex. They enter the same
 //! pivoting scheme as *linked* rows: a friction row at a limit is the linear equation
-//! `λ_t = ±μ λ_normal`, substituted into the subspace system (which is then unsymmetric and
-//! solved by LU with partial pivoting), and the ratio test follows the moving limits
+//! `λ_t = ±μ λ_normal`, substituted into the subspace system (which is then unsymmetric, one
+//! more reason for LU), and the ratio test follows the moving limits
 //! `μλ_normal ∓ λ_t ≥ 0`. Termination is no longer guaranteed by convexity, so a pivot budget
 //! bounds the work and [`SolveError::NotConverged`] reports exhaustion.
 #![allow(
@@ -23,7 +23,7 @@
 
 use num_traits::Float;
 
-use crate::pgs::{check_shape, flag_rows};
+use crate::pgs::{certify, check_shape, flag_rows};
 use crate::{Bounds, DenseMatrix, RowFlag, SolveError};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,9 +37,14 @@ enum State {
     Fixed,
 }
 
-/// How much work an exact solve took.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ExactReport {
+/// How much work an exact solve took, and the certificate of its answer.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ExactReport<T> {
+    /// Projected residual of the answer, as in [`Certificate`](crate::Certificate)
+    /// (rounding level at an exact solution).
+    pub residual: T,
+    /// Largest bound violation of the answer (zero up to rounding).
+    pub bound_violation: T,
     /// Active-set pivots (subspace solves).
     pub pivots: usize,
     /// Rounds of frozen friction limits (0 without friction rows).
@@ -134,7 +139,7 @@ impl<T: Float, const N: usize> ExactSolver<T, N> {
         warm_start: bool,
         lambda: &mut [T],
         flags: &mut [RowFlag],
-    ) -> Result<ExactReport, SolveError> {
+    ) -> Result<ExactReport<T>, SolveError> {
         let n = eta.len();
         if n > N {
             return Err(SolveError::CapacityExceeded {
@@ -166,11 +171,16 @@ impl<T: Float, const N: usize> ExactSolver<T, N> {
             }
         }
         match self.solve_rounds(&g, eta, bounds, cfm, lambda, flags) {
-            Ok((pivots, friction_rounds)) => Ok(ExactReport {
-                pivots,
-                friction_rounds,
-                flagged_rows,
-            }),
+            Ok((pivots, friction_rounds)) => {
+                let (residual, bound_violation) = certify(&g, eta, bounds, cfm, lambda, flags);
+                Ok(ExactReport {
+                    residual,
+                    bound_violation,
+                    pivots,
+                    friction_rounds,
+                    flagged_rows,
+                })
+            }
             Err(e) => {
                 lambda.iter_mut().for_each(|l| *l = T::zero());
                 Err(e)
@@ -192,7 +202,7 @@ impl<T: Float, const N: usize> ExactSolver<T, N> {
         warm_start: bool,
         lambda: &mut [T],
         flags: &mut [RowFlag],
-    ) -> ExactReport {
+    ) -> ExactReport<T> {
         match self.try_solve(gamma, eta, bounds, cfm, warm_start, lambda, flags) {
             Ok(report) => report,
             Err(e) => panic!("exact MLCP solve failed: {e}"),

@@ -5,7 +5,13 @@
 //! derivatives at `t + h/2`) is the *explicit* midpoint rule; it is provided as
 //! [`explicit_midpoint`] and the true implicit midpoint rule `y' = y + h f((y + y')/2)` as
 //! [`implicit_midpoint`].
+//!
+//! For a rigid body, `q = (p, r)` (position and unit quaternion, 7 numbers) and
+//! `v = (ṗ, w)` (6 numbers); [`rigid_body_position_rate`] is the seed's `q̇ = S v` with the
+//! 7 × 6 matrix `S = diag(E₃, ½𝓑(r))`, and [`quaternion_rate_matrix`] is the helper matrix
+//! 𝓑. The seed prints 𝓑 wrongly (see [`quaternion_rate_matrix`] for the correction).
 use num_traits::Float;
+use xform::{Matrix, Quaternion};
 
 use crate::SolveError;
 
@@ -165,4 +171,46 @@ fn fixed_point<T: Float, const NQ: usize, const NV: usize>(
         }
     }
     Err(SolveError::NotConverged)
+}
+
+/// The helper matrix 𝓑(q) of the seed (4 × 3): `q̇ = ½ 𝓑(q) w` for a quaternion `q`
+/// (components `[w, x, y, z]`, scalar first, as [`xform::Quaternion`]) turning with the
+/// **world-frame** angular velocity `w`, i.e. `q̇ = ½ (0, w) q`:
+///
+/// ```text
+///        ⎛ −x  −y  −z ⎞
+/// 𝓑(q) = ⎜  w   z  −y ⎟      (rows: the rates of w, x, y, z)
+///        ⎜ −z   w   x ⎟
+///        ⎝  y  −x   w ⎠
+/// ```
+///
+/// # Corrections to the seed
+/// The seed (II.1, "A helper matrix for quaternion calculus") prints
+/// `((−q₀, −q₁, −q₂), (q₃, q₂, −q₁), (−q₂, q₃, q₁), (q₂, −q₀, q₃))`. Read with the scalar
+/// *last* (`q₃ = w`) its first two rows are right, but the third row must end in `q₀` (not
+/// `q₁`) and the fourth must start with `q₁` (not `q₂`); read with the scalar first, as the
+/// rest of the seed does, no row is right. The seed also writes `ṙ = ½𝓑(r)Q(w)`, which does
+/// not type-check (𝓑 is 4 × 3, `Q(w)` a quaternion): it is `ṙ = ½𝓑(r)w`. The test
+/// `integrate::quaternion_rate` checks this matrix against the quaternion product and
+/// against a dual-number derivative of `exp(t·w/2)·q`, and shows the printed matrix fails.
+pub fn quaternion_rate_matrix<T: Float>(q: &Quaternion<T>) -> Matrix<T, 4, 3> {
+    let (w, x, y, z) = (q.w, q.x, q.y, q.z);
+    Matrix([[-x, -y, -z], [w, z, -y], [-z, w, x], [y, -x, w]])
+}
+
+/// `q̇ = S(q) v` for one rigid body: `q = (p, r)` as `[pₓ, p_y, p_z, r_w, r_x, r_y, r_z]`
+/// and `v = (ṗ, w)` (world-frame angular velocity) as `[ṗₓ, ṗ_y, ṗ_z, wₓ, w_y, w_z]`;
+/// `ṗ` passes through and `ṙ = ½ 𝓑(r) w` ([`quaternion_rate_matrix`]). Use it as the
+/// `position_rate` of a [`SecondOrderSystem<T, 7, 6>`]. The quaternion is not renormalised
+/// (the additive schemes leave the unit sphere at `O(h²)` per step; normalise after a step).
+pub fn rigid_body_position_rate<T: Float>(q: &[T; 7], v: &[T; 6]) -> [T; 7] {
+    let r = Quaternion::new(q[3], q[4], q[5], q[6]);
+    let b = quaternion_rate_matrix(&r);
+    let half = T::one() / (T::one() + T::one());
+    let mut rate = [T::zero(); 7];
+    rate[..3].copy_from_slice(&v[..3]);
+    for (k, row) in b.0.iter().enumerate() {
+        rate[3 + k] = half * (row[0] * v[3] + row[1] * v[4] + row[2] * v[5]);
+    }
+    rate
 }

@@ -112,7 +112,12 @@ pub fn certify<T: Float, O: RowOperator<T>>(
         let (lo, hi) = bounds[i].interval(lambda);
         let r = op.product_row(i, lambda) + cfm * lambda[i] - eta[i];
         let defect = (lambda[i] - clamp(lambda[i] - r, lo, hi)).abs();
-        residual = residual.max(defect);
+        // `Float::max` ignores NaN: an overflowed row must not pass for a solved one.
+        residual = residual.max(if defect.is_nan() {
+            T::infinity()
+        } else {
+            defect
+        });
         violation = violation.max(lo - lambda[i]).max(lambda[i] - hi);
     }
     (residual, violation)
@@ -129,8 +134,8 @@ pub fn certify<T: Float, O: RowOperator<T>>(
 ///
 /// # Errors
 /// [`SolveError::DimensionMismatch`], [`SolveError::InvalidFrictionIndex`],
-/// [`SolveError::InvalidSettings`]; [`SolveError::Diverged`] if an iterate overflows (then
-/// `lambda` is all zeros).
+/// [`SolveError::InvalidSettings`]; [`SolveError::Diverged`] if an iterate or a row
+/// residual overflows (then `lambda` is all zeros).
 pub fn pgs_sor_observed<T: Float, O: RowOperator<T>>(
     op: &mut O,
     eta: &[T],
@@ -165,7 +170,8 @@ pub fn pgs_sor_observed<T: Float, O: RowOperator<T>>(
             let old = lambda[i];
             let r = op.product_row(i, lambda) + cfm * old - eta[i];
             let new = clamp(old - omega * r / (op.diagonal(i) + cfm), lo, hi);
-            if !new.is_finite() {
+            // `clamp` would turn a NaN step into a limit, so test `r` as well.
+            if !new.is_finite() || !r.is_finite() {
                 lambda.iter_mut().for_each(|l| *l = T::zero());
                 op.reset(lambda);
                 return Err(SolveError::Diverged { row: i });

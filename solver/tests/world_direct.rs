@@ -282,5 +282,5 @@ macro_rules! direct_tests {
     };
 }
 
-direct_tests!(f64_direct, f64, 1e-9, 50.0, 1e-9, 1e-2);
-direct_tests!(f32_direct, f32, 2e-3, 50.0, 2e-5, 1e-2);
+direct_tests!(f64_direct, f64, 1e-12, 50.0, 1e-9, 1e-2);
+direct_tests!(f32_direct, f32, 1e-5, 50.0, 2e-5, 1e-2);

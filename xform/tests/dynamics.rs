@@ -117,6 +117,17 @@ fn check_local_delta<F: Scalar, const N: usize>(
         tol,
         "local delta to global",
     )?;
+    // The per-component forms of the seed's sketch give the same.
+    let per_component = DynamicsDelta::new(
+        d2.transform_delta_velocity(&delta1.velocity),
+        d2.transform_delta_acceleration(&delta1.velocity, &delta1.acceleration),
+        d2.transform_delta_angular_velocity(&delta1.angular_velocity),
+        d2.transform_delta_angular_acceleration(
+            &delta1.angular_velocity,
+            &delta1.angular_acceleration,
+        ),
+    );
+    close_delta(&per_component, &exact, tol, "per-component local delta")?;
     close_delta(
         &d2.global_delta_to_local(&exact),
         &delta1,

@@ -2,7 +2,7 @@
 //! composition, mutable pairs, and counts beyond `u32::MAX` on the 32-bit target (where
 //! `len()` cannot hold them but `len_u128` and `nth` must still be exact).
 use crate::check::{Check, Failure, ensure};
-use pairs::{distinct_pairs, for_each_distinct_pair_mut, pairs};
+use pairs::{distinct_pairs, for_each_distinct_pair_mut, pairs, try_distinct_pairs};
 
 pub(crate) const CHECKS: &[Check] = &[
     ("the seed's even-sum count on 1..=512", even_sum_count),
@@ -123,5 +123,35 @@ fn wide_counts() -> Result<(), Failure> {
     ensure(
         distinct_pairs(0..100_000u32).last() == Some((99_998, 99_999)),
         "last = (n-2, n-1)",
-    )
+    )?;
+    // The documented overflow behaviour: where the count exceeds usize (on the 32-bit
+    // target), size_hint is (usize::MAX, None), checked_len is None and try_ refuses.
+    let wide = distinct_pairs(0..n);
+    #[cfg(target_pointer_width = "32")]
+    {
+        ensure(
+            wide.size_hint() == (usize::MAX, None),
+            "size_hint = (usize::MAX, None) beyond usize",
+        )?;
+        ensure(
+            wide.checked_len().is_none(),
+            "checked_len = None beyond usize",
+        )?;
+        ensure(
+            try_distinct_pairs(0..n).err()
+                == Some(pairs::Error::TooManyPairs { elements: 100_000 }),
+            "try_distinct_pairs refuses more than usize::MAX pairs",
+        )
+    }
+    #[cfg(not(target_pointer_width = "32"))]
+    {
+        ensure(
+            wide.checked_len().map(|l| l as u128) == Some(4_999_950_000),
+            "checked_len exact where it fits",
+        )?;
+        ensure(
+            try_distinct_pairs(0..n).is_ok(),
+            "try_ accepts a count that fits",
+        )
+    }
 }

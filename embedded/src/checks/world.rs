@@ -55,15 +55,20 @@ fn pendulum_holds() -> Result<(), Failure> {
     for _ in 0..60 {
         w.step().map_err(|_| fail("step failed"))?;
     }
+    // The position projection holds the length to its tolerance (1e-6 m, f32 round-off).
     ensure(
-        w.max_joint_error() < 5e-3,
-        "string stretched by more than 1 %",
+        w.max_joint_error() < 1e-4,
+        "string stretched by more than 0.02 %",
     )?;
-    // Released horizontally it swings down: potential energy turns into kinetic energy
-    // (Baumgarte and symplectic Euler lose a little, never gain).
+    // Released horizontally it swings down: potential energy turns into kinetic energy.
+    // Semi-implicit Euler with the velocity solve at the start pose and the projection at
+    // the end never gains energy and loses about ½ m v² (ωΔt/2)² per step (the turn of
+    // the velocity between the chord and the tangent): about 0.012 J per step at the bottom
+    // here (v ≈ 3 m/s, ω ≈ 6 rad/s, Δt = 1/60 s), 0.89 J of the 4.9 J drop in 60 steps on
+    // host and target alike. Bounded by a fifth of the drop.
     let e1 = w.kinetic_energy() + w.potential_energy();
     ensure(
-        e1 <= e0 + 1e-3 && e1 > e0 - 0.5,
+        e1 <= e0 + 1e-3 && e1 > e0 - 1.0,
         "pendulum energy out of range",
     )
 }

@@ -20,6 +20,10 @@ pub(crate) const CHECKS: &[Check] = &[
     ("2D centrifugal, Coriolis and Euler terms", inertial_2d),
     ("impulse on a child of a spinning parent", impulse),
     (
+        "delta conversions and counteracting a parent's change",
+        deltas,
+    ),
+    (
         "hierarchy walk down a spinning arm and back",
         hierarchy_walk,
     ),
@@ -222,6 +226,49 @@ fn impulse() -> Result<(), Failure> {
         [0.0; 3],
         1e-6,
         "global da = 0",
+    )
+}
+
+fn deltas() -> Result<(), Failure> {
+    // Parent spinning at 1 about z; a local change Δv₁ = (1, 0, 0) of a child appears
+    // globally as Δv₃ = (1, 0, 0), Δa₃ = 2 ω × Δv₃ = (0, 2, 0), and converts back.
+    let parent = spinning(black_box(1.0));
+    let local = DynamicsDelta::from_velocity(Vector([1.0, 0.0, 0.0]));
+    let global = parent.local_delta_to_global(&local);
+    vclose(&global.velocity, [1.0, 0.0, 0.0], 1e-6, "global dv")?;
+    vclose(
+        &global.acceleration,
+        [0.0, 2.0, 0.0],
+        1e-6,
+        "global da (Coriolis)",
+    )?;
+    let back = ok(
+        parent.try_global_delta_to_local(&global),
+        "global to local delta",
+    )?;
+    vclose(&back.velocity, [1.0, 0.0, 0.0], 1e-6, "local dv back")?;
+    vclose(&back.acceleration, [0.0; 3], 1e-6, "local da back")?;
+    // The parent's global velocity changes by (1, 0, 0): the correction for a child is
+    // Δv₁ = −(1, 0, 0), Δa₁ = 2 ω × Δv = (0, 2, 0), and the child's global dynamics stay.
+    let dv = Vector([1.0, 0.0, 0.0]);
+    let fix = ok(parent.try_counteract_velocity_change(&dv), "counteract")?;
+    vclose(&fix.velocity, [-1.0, 0.0, 0.0], 1e-6, "counteracting dv")?;
+    vclose(&fix.acceleration, [0.0, 2.0, 0.0], 1e-6, "counteracting da")?;
+    let mut child = DynamicTransform::at_rest(Transform::from_translation(Vector([1.0, 0.0, 0.0])));
+    child.velocity = Vector([0.0, 0.5, 0.0]);
+    let before = parent * child;
+    let after = DynamicsDelta::from_velocity(dv).applied_to(&parent) * fix.applied_to(&child);
+    vclose(
+        &(after.velocity - before.velocity),
+        [0.0; 3],
+        1e-6,
+        "child keeps its global velocity",
+    )?;
+    vclose(
+        &(after.acceleration - before.acceleration),
+        [0.0; 3],
+        1e-6,
+        "child keeps its global acceleration",
     )
 }
 

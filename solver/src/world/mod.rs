@@ -14,9 +14,10 @@
 //!    speculative gap or Baumgarte) and two friction rows bounded by `±μλₙ`;
 //! 4. solve `Γλ = η`, `η = B − Jv*`, warm-started: with [`JointSolver::Direct`] (default)
 //!    by block Gauss-Seidel whose joint block (the rows of the joint tree) is solved exactly
-//!    by a linear-time sparse `LDLᵀ` of the augmented system (Baraff 1996, module `tree`),
-//!    the other rows (contacts, loop-closing joints) by projected PGS-SOR updates; with
-//!    [`JointSolver::Pgs`] every row by [`pgs_sor`](crate::pgs_sor()) over
+//!    by a linear-time sparse `LDLᵀ` of the augmented system (Baraff 1996, module `tree`;
+//!    factors in `f64`, then up to three sweeps of iterative refinement when the joint
+//!    block is alone), the other rows (contacts, loop-closing joints) by projected PGS-SOR
+//!    updates; with [`JointSolver::Pgs`] every row by [`pgs_sor`](crate::pgs_sor()) over
 //!    [`crate::SequentialImpulse`];
 //! 5. `v' = v* + M⁻¹Jᵀλ`; positions `p' = p + Δt v'`, orientations `q' = q exp(½Δt ω'_body)`
 //!    through [`rotint::Stepper`] (body frame, rotation guard);
@@ -65,6 +66,9 @@ use crate::{
     RowCache, RowFlag, RowOperator, SequentialImpulse, certify, pgs_sor,
 };
 use tree::JointTree;
+
+/// Sweeps of iterative refinement after the direct solve of a joint block alone.
+const MAX_REFINEMENTS: usize = 3;
 
 /// A world in fixed-capacity storage (no allocation): at most `N` bodies, joints, planes,
 /// contacts and constraint rows.
@@ -1174,6 +1178,7 @@ where
             trace.len()
         };
         let mut iterations = 0;
+        let mut previous = T::infinity();
         while iterations < sweeps {
             iterations += 1;
             // The joint block, exactly: (Γ_JJ + cfm) δ = η − (Γλ + cfm λ) on its rows.
@@ -1204,7 +1209,18 @@ where
             if let Some(slot) = trace.get_mut(iterations - 1) {
                 *slot = certify(&op, eta, bounds, cfm, lambda, flags).0;
             } else if !iterative {
-                break;
+                // Only tree rows: one sweep is the exact solve up to round-off, and the
+                // sweeps after it are iterative refinement (the residual is recomputed
+                // through `J`, not through the factors). The augmented `LDLᵀ` is not
+                // backward stable for `Γ` under mass ratios (1e4–1e6 ε at 1000:1):
+                // refine while the residual at least halves, a few times at most.
+                let residual = certify(&op, eta, bounds, cfm, lambda, flags).0;
+                let half = (T::one() + T::one()).recip();
+                let stalled = residual.is_nan() || residual >= previous * half;
+                if stalled || residual <= settings.tolerance || iterations > MAX_REFINEMENTS {
+                    break;
+                }
+                previous = residual;
             } else if settings.tolerance > T::zero() {
                 let (residual, violation) = certify(&op, eta, bounds, cfm, lambda, flags);
                 if residual <= settings.tolerance && violation <= settings.tolerance {

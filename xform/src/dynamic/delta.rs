@@ -14,6 +14,14 @@ use crate::{Error, Skew, Vector};
 /// A change `(Δv, Δa, Δω, Δα)` of the rates of a dynamic transform (e.g. from a collision
 /// response), with the transform unchanged.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "T: serde::Serialize, [T; N]: serde::Serialize, [[T; N]; N]: serde::Serialize",
+        deserialize = "T: serde::Deserialize<'de>, [T; N]: serde::Deserialize<'de>, [[T; N]; N]: serde::Deserialize<'de>"
+    ))
+)]
 pub struct DynamicsDelta<T, const N: usize> {
     /// Change of linear velocity `Δv`.
     pub velocity: Vector<T, N>,
@@ -145,6 +153,47 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
             angular_velocity: to_skew(dw3),
             angular_acceleration: to_skew(dal3),
         }
+    }
+
+    /// `Δv₃ = J₂ Δv₁`: the seed sketch's `TransformDeltaVel`, one component of
+    /// [`DynamicTransform::local_delta_to_global`].
+    #[inline]
+    pub fn transform_delta_velocity(&self, dv: &Vector<T, N>) -> Vector<T, N> {
+        self.to_parent_basis(dv)
+    }
+
+    /// `Δa₃ = J₂ Δa₁ + 2 ω₂ J₂ Δv₁` from the local changes `dv = Δv₁`, `da = Δa₁` (the
+    /// seed sketch's `TransformDeltaAcc`).
+    #[inline]
+    pub fn transform_delta_acceleration(
+        &self,
+        dv: &Vector<T, N>,
+        da: &Vector<T, N>,
+    ) -> Vector<T, N> {
+        let dv3 = self.to_parent_basis(dv);
+        self.to_parent_basis(da) + apply(&self.angular_velocity, &(dv3 + dv3))
+    }
+
+    /// `Δω₃ = R₂ Δω₁ R₂ᵀ` (the seed sketch's `TransformDeltaAngVel`).
+    #[inline]
+    pub fn transform_delta_angular_velocity(&self, dw: &Skew<T, N>) -> Skew<T, N> {
+        to_skew(conjugate(self.transform.rotation.matrix(), &upper(dw)))
+    }
+
+    /// `Δα₃ = R₂ Δα₁ R₂ᵀ + [ω₂, R₂ Δω₁ R₂ᵀ]` from the local changes `dw = Δω₁`,
+    /// `dal = Δα₁` (the seed sketch's `TransformDeltaAngAcc`).
+    #[inline]
+    pub fn transform_delta_angular_acceleration(
+        &self,
+        dw: &Skew<T, N>,
+        dal: &Skew<T, N>,
+    ) -> Skew<T, N> {
+        let r2 = self.transform.rotation.matrix();
+        let dw3 = conjugate(r2, &upper(dw));
+        to_skew(add(
+            &conjugate(r2, &upper(dal)),
+            &bracket(&upper(&self.angular_velocity), &dw3),
+        ))
     }
 
     /// The local change of a child that produces the global change `global` (the inverse
