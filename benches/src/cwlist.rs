@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use cwlist::{Index, List, Pos};
 
-use crate::measure::{budget, ns_per_call};
+use crate::measure::budget;
 
 use crate::plot::{Chart, Scale, Series, line_chart};
 use crate::table::{Table, ratio};
@@ -289,8 +289,8 @@ struct Point {
     acc: (f64, f64),
 }
 
-/// Times `a` and `c` in alternating batches (15 each, about `b` in total) and returns the
-/// fastest batch of each, in ns per call.
+/// Times `a` and `c` in alternating batches (3 to 15 each, about `b` in total, at least
+/// three calls of each) and returns the fastest batch of each, in ns per call.
 ///
 /// The report machine is shared (two cores, many processes): interference only ever adds
 /// time, so the minimum over batches taken in alternation is the robust estimate of a
@@ -298,8 +298,26 @@ struct Point {
 /// sides under load. `ns_per_call` calibrates the batch size.
 fn paired_ns<A, C>(b: Duration, mut a: impl FnMut() -> A, mut c: impl FnMut() -> C) -> (f64, f64) {
     let probe = Duration::from_millis(2).min(b / 10);
-    let per_call = ns_per_call(probe, &mut a).max(ns_per_call(probe, &mut c));
+    // Calls until `probe` has passed (at least one): calibrates the batch size without
+    // `ns_per_call`'s fifteen samples, which cost seconds on million-node lists.
+    let mut probe_ns = |f: &mut dyn FnMut()| {
+        let (s, mut calls) = (Instant::now(), 0u32);
+        while calls == 0 || s.elapsed() < probe {
+            f();
+            calls += 1;
+        }
+        s.elapsed().as_secs_f64() * 1e9 / f64::from(calls)
+    };
+    let per_call = probe_ns(&mut || {
+        black_box(a());
+    })
+    .max(probe_ns(&mut || {
+        black_box(c());
+    }));
     let batch = ((b.as_secs_f64() * 1e9 / 30.0 / per_call.max(1.0)) as u64).max(1);
+    // Lists of a million nodes take 10-100 ms per call: three rounds then, not fifteen, so
+    // the quick report stays quick.
+    let rounds = ((b.as_secs_f64() * 1e9 / (2.0 * per_call.max(1.0))) as usize).clamp(3, 15);
     let time = |f: &mut dyn FnMut()| {
         let s = Instant::now();
         for _ in 0..batch {
@@ -308,7 +326,7 @@ fn paired_ns<A, C>(b: Duration, mut a: impl FnMut() -> A, mut c: impl FnMut() ->
         s.elapsed().as_secs_f64() * 1e9 / batch as f64
     };
     let (mut ta, mut tc) = (f64::INFINITY, f64::INFINITY);
-    for _ in 0..15 {
+    for _ in 0..rounds {
         ta = ta.min(time(&mut || {
             black_box(a());
         }));
@@ -425,9 +443,12 @@ fn cell(std_ns: f64, cw_ns: f64) -> f64 {
 pub fn report(mode: &crate::Mode) -> String {
     let b = budget(mode.full) / 4;
     let (ladder, cap): (&[usize], usize) = if mode.full {
-        (&[100, 1_000, 10_000, 100_000, 300_000, 1_000_000], 1 << 30)
+        (
+            &[100, 1_000, 10_000, 100_000, 300_000, 1_000_000, 3_000_000],
+            512 << 20,
+        )
     } else {
-        (&[100, 3_000, 300_000], 160 << 20)
+        (&[100, 3_000, 300_000, 1_000_000], 100 << 20)
     };
     let mut points = Vec::new();
     macro_rules! run_traversal {

@@ -95,6 +95,40 @@ impl<'a, Ix: Index> Links<'a, Ix> {
         Some(i)
     }
 
+    /// Skips `k` elements and returns the next one: a tight link-following loop with the
+    /// index in a register (the default `nth` calls `next` `k + 1` times through the struct,
+    /// which measured about 2x slower per step for the binary search of the sorted-insertion
+    /// benchmark).
+    #[inline]
+    fn nth(&mut self, k: usize) -> Option<usize> {
+        if k >= self.len {
+            self.len = 0;
+            return None;
+        }
+        let mut i = self.front;
+        for _ in 0..k {
+            i = self.nodes[i].next.to_usize();
+        }
+        self.len -= k + 1;
+        self.front = self.nodes[i].next.to_usize();
+        Some(i)
+    }
+
+    #[inline]
+    fn nth_back(&mut self, k: usize) -> Option<usize> {
+        if k >= self.len {
+            self.len = 0;
+            return None;
+        }
+        let mut i = self.back;
+        for _ in 0..k {
+            i = self.nodes[i].prev.to_usize();
+        }
+        self.len -= k + 1;
+        self.back = self.nodes[i].prev.to_usize();
+        Some(i)
+    }
+
     #[inline(always)]
     fn next_back(&mut self) -> Option<usize> {
         if self.len == 0 {
@@ -140,12 +174,28 @@ impl<'a, T, Ix: Index> Iterator for Iter<'a, T, Ix> {
     fn size_hint(&self) -> (usize, Option<usize>) {
         (self.links.len, Some(self.links.len))
     }
+    #[inline]
+    fn nth(&mut self, k: usize) -> Option<&'a T> {
+        self.links.nth(k).map(|i| &self.values[i])
+    }
+    #[inline]
+    fn count(self) -> usize {
+        self.links.len
+    }
+    #[inline]
+    fn last(mut self) -> Option<&'a T> {
+        self.next_back()
+    }
 }
 
 impl<'a, T, Ix: Index> DoubleEndedIterator for Iter<'a, T, Ix> {
     #[inline]
     fn next_back(&mut self) -> Option<&'a T> {
         self.links.next_back().map(|i| &self.values[i])
+    }
+    #[inline]
+    fn nth_back(&mut self, k: usize) -> Option<&'a T> {
+        self.links.nth_back(k).map(|i| &self.values[i])
     }
 }
 exact_size!(Iter<'a, T, Ix> where Ix: Index);
@@ -166,12 +216,28 @@ impl<Ix: Index> Iterator for Positions<'_, Ix> {
     fn size_hint(&self) -> (usize, Option<usize>) {
         (self.links.len, Some(self.links.len))
     }
+    #[inline]
+    fn nth(&mut self, k: usize) -> Option<Pos> {
+        self.links.nth(k).map(Pos)
+    }
+    #[inline]
+    fn count(self) -> usize {
+        self.links.len
+    }
+    #[inline]
+    fn last(mut self) -> Option<Pos> {
+        self.next_back()
+    }
 }
 
 impl<Ix: Index> DoubleEndedIterator for Positions<'_, Ix> {
     #[inline]
     fn next_back(&mut self) -> Option<Pos> {
         self.links.next_back().map(Pos)
+    }
+    #[inline]
+    fn nth_back(&mut self, k: usize) -> Option<Pos> {
+        self.links.nth_back(k).map(Pos)
     }
 }
 exact_size!(Positions<'a, Ix> where Ix: Index);
