@@ -3,6 +3,7 @@
 //! pass over distinct pairs against a hand-written `split_at_mut` loop.
 //!
 //! `cargo bench -p benches --bench pairs`; filter with e.g. `-- "2^17"`.
+#![allow(clippy::std_instead_of_core, reason = "host-only benchmark")]
 use std::hint::black_box;
 use std::time::Duration;
 

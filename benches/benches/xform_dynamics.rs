@@ -8,6 +8,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 fn walks(c: &mut Criterion) {
     for shape in [Shape::Near, Shape::Anywhere] {
         let w = Workload::new(NODES, shape);
+        let tree = w.tree();
         let mut fixed = w.fixed.clone();
         let mut global = w.dynamic.clone();
         let mut local = w.dynamic.clone();
@@ -15,13 +16,13 @@ fn walks(c: &mut Criterion) {
         g.throughput(Throughput::Elements(NODES as u64));
         g.sample_size(20);
         g.bench_function("static walk", |b| {
-            b.iter(|| static_walk(black_box(&w), &mut fixed))
+            b.iter(|| static_walk(&tree, black_box(&w), &mut fixed))
         });
         g.bench_function("dynamic walk", |b| {
-            b.iter(|| dynamic_walk(black_box(&w), &mut global))
+            b.iter(|| dynamic_walk(&tree, black_box(&w), &mut global))
         });
         g.bench_function("reverse walk", |b| {
-            b.iter(|| reverse_walk(black_box(&w), &global, &mut local))
+            b.iter(|| reverse_walk(&tree, black_box(&global), &mut local))
         });
         g.finish();
     }

@@ -9,7 +9,7 @@ use itertools::Itertools;
 use pairs::{distinct_pairs, distinct_pairs_mut, for_each_distinct_pair_mut, par_distinct_pairs};
 use rayon::prelude::*;
 
-use crate::measure::{budget, ns_per_call};
+use crate::measure::budget;
 use crate::table::{Table, ns, ratio};
 
 /// The seed's data: `1..=n`.
@@ -118,27 +118,79 @@ pub fn load_average() -> String {
         .unwrap_or_else(|| "unknown".to_string())
 }
 
-/// Rounds of interleaved measurements: the minimum over rounds of each form's median is
-/// robust to the load of other processes, which comes and goes between rounds.
-const ROUNDS: usize = 3;
+/// The on-CPU time (ns) recorded in a Linux `schedstat` file (its first field).
+fn schedstat_ns(path: &str) -> Option<u64> {
+    std::fs::read_to_string(path)
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
 
-/// Times every closure `ROUNDS` times, interleaved, and keeps each one's fastest median.
-fn interleaved(budget: Duration, forms: &mut [Box<dyn FnMut() -> u64 + '_>]) -> Vec<f64> {
+/// On-CPU time of the calling thread in ns (Linux), excluding time spent waiting for a CPU.
+/// The kernel updates it at scheduler events, so it is exact only to a tick (a few ms): use
+/// it for runs of seconds.
+pub fn thread_cpu_ns() -> Option<u64> {
+    schedstat_ns("/proc/thread-self/schedstat")
+}
+
+/// On-CPU time of all threads of this process in ns (Linux), rayon's workers included.
+pub fn process_cpu_ns() -> Option<u64> {
+    let tasks = std::fs::read_dir("/proc/self/task").ok()?;
+    let mut total = 0;
+    for task in tasks {
+        let path = task.ok()?.path().join("schedstat");
+        total += schedstat_ns(path.to_str()?)?;
+    }
+    Some(total)
+}
+
+/// Times the forms one call at a time, round-robin (so that every form sees the same load),
+/// until each has used `budget` (at least 3 and at most 400 calls each), and returns each
+/// form's fastest call in ns. On a loaded machine most calls are preempted at some point; the
+/// fastest call is the one that ran with the fewest interruptions, the same for every form.
+fn fastest_interleaved(budget: Duration, forms: &mut [Box<dyn FnMut() -> u64 + '_>]) -> Vec<f64> {
     let mut best = vec![f64::INFINITY; forms.len()];
-    for _ in 0..ROUNDS {
-        for (f, b) in forms.iter_mut().zip(best.iter_mut()) {
-            *b = b.min(ns_per_call(budget / ROUNDS as u32, &mut **f));
+    let mut spent = vec![Duration::ZERO; forms.len()];
+    let mut calls = vec![0usize; forms.len()];
+    loop {
+        let mut ran = false;
+        for (k, f) in forms.iter_mut().enumerate() {
+            if calls[k] >= 400 || (calls[k] >= 3 && spent[k] >= budget) {
+                continue;
+            }
+            let start = Instant::now();
+            black_box(f());
+            let took = start.elapsed();
+            spent[k] += took;
+            calls[k] += 1;
+            best[k] = best[k].min(took.as_secs_f64() * 1e9);
+            ran = true;
+        }
+        if !ran {
+            return best;
         }
     }
-    best
 }
 
-/// Times `f` once (for runs of seconds) and returns (result, ns).
-fn once<R>(f: impl FnOnce() -> R) -> (R, f64) {
+/// One run of a form at the seed's size: (count, wall ns, thread CPU ns, process CPU ns).
+fn run_big(f: CountFn, v: &[u32]) -> (u64, f64, Option<f64>, Option<f64>) {
+    let (cpu0, proc0) = (thread_cpu_ns(), process_cpu_ns());
     let start = Instant::now();
-    let r = black_box(f());
-    (r, start.elapsed().as_secs_f64() * 1e9)
+    let count = black_box(f(black_box(v)));
+    let wall = start.elapsed().as_secs_f64() * 1e9;
+    let diff = |a: Option<u64>, b: Option<u64>| Some(b?.checked_sub(a?)? as f64);
+    (
+        count,
+        wall,
+        diff(cpu0, thread_cpu_ns()),
+        diff(proc0, process_cpu_ns()),
+    )
 }
+
+/// Runs per form at the seed's size in `--full` mode (one in quick mode).
+const ROUNDS: usize = 3;
 
 /// The "pairs" report section: the count and mutable tables, and the seed's 2^17 example.
 pub fn report(mode: &crate::Mode) -> String {
@@ -170,7 +222,7 @@ pub fn report(mode: &crate::Mode) -> String {
         .iter()
         .map(|&(_, f)| Box::new(move || f(black_box(data))) as Box<dyn FnMut() -> u64 + '_>)
         .collect();
-    let times = interleaved(budget, &mut closures);
+    let times = fastest_interleaved(budget, &mut closures);
     let mut table = Table::new(["form", "time", "per pair", "vs nested loop", "vs pairs"]);
     for ((name, _), t) in forms.iter().zip(&times) {
         table.row([
@@ -214,7 +266,7 @@ pub fn report(mode: &crate::Mode) -> String {
             }) as Box<dyn FnMut() -> u64 + '_>
         })
         .collect();
-    let mut_times = interleaved(budget, &mut closures);
+    let mut_times = fastest_interleaved(budget, &mut closures);
     let mut mtable = Table::new(["mutable form", "time", "per pair", "vs split_at_mut loop"]);
     for ((name, _), t) in muts.iter().zip(&mut_times) {
         mtable.row([
@@ -225,8 +277,9 @@ pub fn report(mode: &crate::Mode) -> String {
         ]);
     }
 
-    // The seed's full example, 2^17 values: one run per form and round, interleaved, fastest
-    // run kept (runs take seconds, so no batching).
+    // The seed's full example, 2^17 values: one run per form (and round, in --full). Runs
+    // take seconds, so the on-CPU time of the thread (exact to a tick) is the robust measure
+    // under load; wall time is shown too, and is what the rayon speedup is about.
     let big = values(1 << 17);
     let big_forms: [(&str, CountFn); 4] = [
         ("hand-written nested index loop", nested_loop_count),
@@ -235,43 +288,72 @@ pub fn report(mode: &crate::Mode) -> String {
         ("rayon `par_distinct_pairs(v)`", par_pairs_count),
     ];
     let rounds = if mode.full { ROUNDS } else { 1 };
-    let mut big_runs = [(0u64, f64::INFINITY); 4];
+    let mut big_runs = [(0u64, f64::INFINITY, f64::INFINITY, f64::INFINITY); 4];
     for _ in 0..rounds {
         for ((_, f), run) in big_forms.iter().zip(big_runs.iter_mut()) {
-            let (c, t) = once(|| f(&big));
-            *run = (c, run.1.min(t));
+            let (c, wall, cpu, proc_cpu) = run_big(*f, &big);
+            // Without schedstat (not Linux), CPU time falls back to wall time.
+            *run = (
+                c,
+                run.1.min(wall),
+                run.2.min(cpu.unwrap_or(wall)),
+                run.3.min(proc_cpu.unwrap_or(wall)),
+            );
         }
     }
     let load_after = load_average();
-    for ((name, _), (c, _)) in big_forms.iter().zip(&big_runs) {
+    for ((name, _), (c, ..)) in big_forms.iter().zip(&big_runs) {
         assert_eq!(*c, 4_294_901_760, "{name}: the seed's output");
     }
-    let t_nested = big_runs[0].1;
+    let (nested_cpu, nested_wall) = (big_runs[0].2, big_runs[0].1);
     let mut btable = Table::new([
         "form (2^17 values, 8589869056 pairs)",
         "count",
-        "time",
-        "vs nested loop",
+        "CPU time",
+        "per pair",
+        "vs nested loop (CPU)",
+        "wall time",
+        "vs nested loop (wall)",
     ]);
-    for ((name, _), (c, t)) in big_forms.iter().zip(&big_runs) {
-        btable.row([name.to_string(), c.to_string(), ns(*t), ratio(t / t_nested)]);
+    for (k, ((name, _), (c, wall, cpu, proc_cpu))) in big_forms.iter().zip(&big_runs).enumerate() {
+        // The rayon row's CPU time is that of all threads of the process.
+        let cpu = if k == 3 { *proc_cpu } else { *cpu };
+        btable.row([
+            name.to_string(),
+            c.to_string(),
+            ns(cpu),
+            format!("{:.3} ns", cpu / 8_589_869_056.0),
+            ratio(cpu / nested_cpu),
+            ns(*wall),
+            ratio(wall / nested_wall),
+        ]);
     }
+    let (seq_cpu, seq_wall) = (big_runs[1].2, big_runs[1].1);
+    let (par_wall, par_cpu) = (big_runs[3].1, big_runs[3].3);
 
     format!(
         "The seed's count (distinct pairs of `1..=N` with an even sum) at N = 2^{bits} \
-         ({} pairs), all forms in the same run, fastest of {ROUNDS} interleaved medians:\n\n{}\n\
-         Mutable pass over the same number of distinct pairs (`exchange(&mut a, &mut b)`):\n\n{}\n\
-         The seed's full example at N = 2^17, fastest of {rounds} interleaved run(s) per form \
-         (the seed's output is \
-         4294901760; `combinations(2)` is left out here, it allocates a `Vec` per pair):\n\n{}\n\
-         Rayon speedup over the sequential `distinct_pairs` count: {:.2}x at N = 2^{bits}, \
-         {:.2}x at N = 2^17. {cores} logical CPUs; 1-minute load average {load_before} before and {load_after} \
-         after this section (other processes share the CPUs, which limits the rayon speedup).\n",
+         ({} pairs), all forms interleaved call by call in the same run, fastest call of each \
+         (robust to the load of other processes):\n\n{}\n\
+         Mutable pass over the same number of distinct pairs (`exchange(&mut a, &mut b)`), \
+         measured the same way:\n\n{}\n\
+         The seed's full example at N = 2^17, {rounds} run(s) per form, fastest kept (the \
+         seed's output is 4294901760; `combinations(2)` is left out here, at the per-pair cost \
+         above one run would take minutes). CPU time is the on-CPU time of the measuring \
+         thread (all threads for rayon), which excludes time spent waiting for a CPU:\n\n{}\n\
+         Rayon against the sequential `distinct_pairs` count, wall time: {:.2}x at N = 2^{bits} \
+         (fastest calls), {:.2}x at N = 2^17. During the 2^17 rayon run the process got \
+         {:.2} CPUs' worth of time (all-thread CPU time / wall time), and its threads used \
+         {:.2}x the sequential run's CPU time in total (splitting overhead). {cores} logical \
+         CPUs; 1-minute load average {load_before} before and {load_after} after this section \
+         (other processes share the CPUs, which limits the rayon speedup).\n",
         pairs_n as u64,
         table.to_markdown(),
         mtable.to_markdown(),
         btable.to_markdown(),
         times[1] / times[5],
-        big_runs[1].1 / big_runs[3].1,
+        seq_wall / par_wall,
+        par_cpu / par_wall,
+        par_cpu / seq_cpu,
     )
 }

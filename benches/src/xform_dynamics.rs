@@ -6,6 +6,7 @@
 //! Two tree shapes: parents a few nodes back (a scene stored breadth-first, parents hot in
 //! cache) and parents anywhere earlier (a scene in arbitrary order, a cache miss per node).
 use std::hint::black_box;
+use std::time::Instant;
 
 use xform::hierarchy::Hierarchy;
 use xform::{DynamicTransform, Quaternion, Rotation, Skew, Transform, Vector};
@@ -113,28 +114,24 @@ impl Workload {
     }
 }
 
-/// The static walk: global transforms only.
-pub fn static_walk(w: &Workload, out: &mut [Transform<f32, 3>]) {
-    w.tree()
-        .try_to_global(&w.fixed, out)
-        .expect("lengths match");
+/// The static walk: global transforms only (`tree` is `w.tree()`, validated once outside
+/// the timed code).
+pub fn static_walk(tree: &Hierarchy<'_>, w: &Workload, out: &mut [Transform<f32, 3>]) {
+    tree.try_to_global(&w.fixed, out).expect("lengths match");
 }
 
 /// The dynamic walk: global transforms, velocities and accelerations.
-pub fn dynamic_walk(w: &Workload, out: &mut [DynamicTransform<f32, 3>]) {
-    w.tree()
-        .try_to_global(&w.dynamic, out)
-        .expect("lengths match");
+pub fn dynamic_walk(tree: &Hierarchy<'_>, w: &Workload, out: &mut [DynamicTransform<f32, 3>]) {
+    tree.try_to_global(&w.dynamic, out).expect("lengths match");
 }
 
 /// The reverse walk: local dynamics from global dynamics.
 pub fn reverse_walk(
-    w: &Workload,
+    tree: &Hierarchy<'_>,
     global: &[DynamicTransform<f32, 3>],
     out: &mut [DynamicTransform<f32, 3>],
 ) {
-    w.tree()
-        .try_to_local(global, out)
+    tree.try_to_local(global, out)
         .expect("invertible by construction");
 }
 
@@ -147,28 +144,58 @@ struct Row {
     reverse_ns: f64,
 }
 
-/// Rounds of alternating static and dynamic measurements; the minimum of each is kept, so
-/// load from other processes on the machine inflates neither side of the ratio.
-const ROUNDS: usize = 3;
+/// Rounds of alternating static and dynamic measurements (quick mode; `--full` runs five
+/// times as many). Each round times one batch of each walk, and the fastest batch of each
+/// is kept: on a machine shared with other processes the fastest batch is the one least
+/// disturbed by them, and the alternation exposes both walks to the same conditions.
+const ROUNDS: usize = 60;
+
+/// Walks per timed batch: enough for about a millisecond per batch.
+fn calls_per_batch(nodes: usize) -> usize {
+    (100_000 / nodes).max(1)
+}
+
+/// The fastest of `rounds` alternated batches of `calls` calls of `a` and of `b`, in
+/// nanoseconds per call.
+fn best_alternated(
+    rounds: usize,
+    calls: usize,
+    mut a: impl FnMut(),
+    mut b: impl FnMut(),
+) -> (f64, f64) {
+    let time = |f: &mut dyn FnMut()| {
+        let start = Instant::now();
+        for _ in 0..calls {
+            f();
+        }
+        start.elapsed().as_secs_f64() * 1e9 / calls as f64
+    };
+    let (mut best_a, mut best_b) = (f64::INFINITY, f64::INFINITY);
+    for _ in 0..rounds {
+        best_a = best_a.min(time(&mut a));
+        best_b = best_b.min(time(&mut b));
+    }
+    (best_a, best_b)
+}
 
 fn measure(mode: &crate::Mode, nodes: usize, shape: Shape) -> (Row, f32) {
     let w = Workload::new(nodes, shape);
     let mut fixed_out = w.fixed.clone();
     let mut dyn_out = w.dynamic.clone();
     let budget = crate::measure::budget(mode.full);
-    let (mut fixed_ns, mut dynamic_ns) = (f64::INFINITY, f64::INFINITY);
-    for _ in 0..ROUNDS {
-        fixed_ns = fixed_ns.min(crate::measure::ns_per_call(budget, || {
-            static_walk(black_box(&w), &mut fixed_out)
-        }));
-        dynamic_ns = dynamic_ns.min(crate::measure::ns_per_call(budget, || {
-            dynamic_walk(black_box(&w), &mut dyn_out)
-        }));
-    }
+    let rounds = if mode.full { 5 * ROUNDS } else { ROUNDS };
+    let tree = w.tree();
+    let (fixed_ns, dynamic_ns) = best_alternated(
+        rounds,
+        calls_per_batch(nodes),
+        || static_walk(&tree, black_box(&w), black_box(&mut fixed_out)),
+        || dynamic_walk(&tree, black_box(&w), black_box(&mut dyn_out)),
+    );
     let global = dyn_out.clone();
     let mut back = w.dynamic.clone();
-    let reverse_ns =
-        crate::measure::ns_per_call(budget, || reverse_walk(black_box(&w), &global, &mut back));
+    let reverse_ns = crate::measure::ns_per_call(budget, || {
+        reverse_walk(&tree, black_box(&global), &mut back)
+    });
     // Sanity: both walks produce the same transforms, and the reverse walk the input.
     let mut worst = 0.0f32;
     for ((f, d), (b, l)) in fixed_out
@@ -241,8 +268,8 @@ pub fn report(mode: &crate::Mode) -> String {
     format!(
         "Global dynamics of a {NODES}-node hierarchy in one pass (`Hierarchy::try_to_global` over \
          `DynamicTransform<f32, 3>`, 148 bytes per node) against the static walk over the same \
-         tree (`Transform<f32, 3>`, 52 bytes per node), alternated in the same run (minimum of \
-         {ROUNDS} rounds each). A {IN_CACHE}-node tree that fits in L1/L2 shows the arithmetic \
+         tree (`Transform<f32, 3>`, 52 bytes per node), alternated in the same run (fastest of \
+         {ROUNDS} alternated batches each, 5x more with `--full`). A {IN_CACHE}-node tree that fits in L1/L2 shows the arithmetic \
          ratio alone. Target dynamic / static ≤ {TARGET_RATIO}x at 100k nodes: {}.\n\n{}\n{notes}",
         verdict.join("; "),
         t.to_markdown()

@@ -11,7 +11,7 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     #[inline]
     pub fn iter(&self) -> Iter<'_, T, Ix> {
         Iter {
-            links: Links::new(self.nodes.as_slice(), self.head, self.tail),
+            links: Links::new(self.nodes.as_slice(), self.head, self.tail, self.linear),
             values: self.values.as_slice(),
         }
     }
@@ -20,7 +20,7 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     #[inline]
     pub fn positions(&self) -> Positions<'_, Ix> {
         Positions {
-            links: Links::new(self.nodes.as_slice(), self.head, self.tail),
+            links: Links::new(self.nodes.as_slice(), self.head, self.tail, self.linear),
         }
     }
 
@@ -39,7 +39,7 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
             }
         }
         IterMut {
-            links: Links::new(self.nodes.as_slice(), self.head, self.tail),
+            links: Links::new(self.nodes.as_slice(), self.head, self.tail, self.linear),
             refs,
         }
     }
@@ -65,11 +65,15 @@ struct Links<'a, Ix> {
     front: usize,
     back: usize,
     len: usize,
+    /// Slot order is list order: step by one instead of reading the links (the branch is
+    /// the same for every step, so it is predicted, and loops over the iterator are
+    /// unswitched on it).
+    linear: bool,
 }
 
 impl<'a, Ix: Index> Links<'a, Ix> {
     #[inline(always)]
-    fn new(nodes: &'a [Node<Ix>], front: Ix, back: Ix) -> Self {
+    fn new(nodes: &'a [Node<Ix>], front: Ix, back: Ix, linear: bool) -> Self {
         // `black_box` hides that the ends fit in `Ix`. Without it LLVM narrows the
         // loop-carried index to `u8`/`u16` and re-extends it on every step: a register
         // `movzx` on the critical path of the pointer chase (load, extend, load, ...), which
@@ -81,6 +85,7 @@ impl<'a, Ix: Index> Links<'a, Ix> {
             front: core::hint::black_box(front.to_usize()),
             back: core::hint::black_box(back.to_usize()),
             len: nodes.len(),
+            linear,
         }
     }
 
@@ -91,7 +96,11 @@ impl<'a, Ix: Index> Links<'a, Ix> {
         }
         self.len -= 1;
         let i = self.front;
-        self.front = self.nodes[i].next.to_usize();
+        self.front = if self.linear {
+            i + 1
+        } else {
+            self.nodes[i].next.to_usize()
+        };
         Some(i)
     }
 
@@ -105,11 +114,16 @@ impl<'a, Ix: Index> Links<'a, Ix> {
             self.len = 0;
             return None;
         }
+        self.len -= k + 1;
+        if self.linear {
+            let i = self.front + k;
+            self.front = i + 1;
+            return Some(i);
+        }
         let mut i = self.front;
         for _ in 0..k {
             i = self.nodes[i].next.to_usize();
         }
-        self.len -= k + 1;
         self.front = self.nodes[i].next.to_usize();
         Some(i)
     }
@@ -120,11 +134,16 @@ impl<'a, Ix: Index> Links<'a, Ix> {
             self.len = 0;
             return None;
         }
+        self.len -= k + 1;
+        if self.linear {
+            let i = self.back - k;
+            self.back = i.wrapping_sub(1);
+            return Some(i);
+        }
         let mut i = self.back;
         for _ in 0..k {
             i = self.nodes[i].prev.to_usize();
         }
-        self.len -= k + 1;
         self.back = self.nodes[i].prev.to_usize();
         Some(i)
     }
@@ -136,7 +155,11 @@ impl<'a, Ix: Index> Links<'a, Ix> {
         }
         self.len -= 1;
         let i = self.back;
-        self.back = self.nodes[i].prev.to_usize();
+        self.back = if self.linear {
+            i.wrapping_sub(1)
+        } else {
+            self.nodes[i].prev.to_usize()
+        };
         Some(i)
     }
 }

@@ -54,6 +54,11 @@ macro_rules! define_list {
             pub(crate) values: S::Buf<T>,
             pub(crate) head: Ix,
             pub(crate) tail: Ix,
+            /// `true` only if slot order is list order (slot `k` holds the `k`-th element):
+            /// iteration then steps through the arrays without reading links. Kept by
+            /// `push_back`, `pop_back`, `linearize` and construction in order; any other
+            /// relinking clears it (conservatively). `check_invariants` verifies it.
+            pub(crate) linear: bool,
         }
     };
 }
@@ -79,6 +84,7 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
             values: Buffer::new(),
             head: Ix::NIL,
             tail: Ix::NIL,
+            linear: true,
         }
     }
 
@@ -161,6 +167,7 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
         self.values.clear();
         self.head = Ix::NIL;
         self.tail = Ix::NIL;
+        self.linear = true;
     }
 
     #[inline(always)]
@@ -214,6 +221,8 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
             };
         }
         let i = Ix::from_usize(slot);
+        // Appending after the tail keeps slot order = list order.
+        self.linear &= prev == self.tail && next == Ix::NIL;
         self.set_next(prev, i);
         self.set_prev(next, i);
         Ok(i)
@@ -222,6 +231,7 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     /// Detaches slot `i` from its neighbours (the node keeps its stale links).
     #[inline]
     pub(crate) fn unlink(&mut self, i: Ix) {
+        self.linear = false;
         let n = self.node(i.to_usize());
         self.set_next(n.prev, n.next);
         self.set_prev(n.next, n.prev);
@@ -230,6 +240,7 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     /// Links the detached slot `i` between adjacent `prev` and `next`.
     #[inline]
     pub(crate) fn link_between(&mut self, i: Ix, prev: Ix, next: Ix) {
+        self.linear = false;
         self.nodes.as_mut_slice()[i.to_usize()] = Node { prev, next };
         self.set_next(prev, i);
         self.set_prev(next, i);
@@ -239,9 +250,12 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     /// node. Returns the value and, if an element moved, the slot it moved from (it now
     /// lives at `i`).
     pub(crate) fn erase_slot(&mut self, i: Ix) -> (T, Option<Ix>) {
-        self.unlink(i);
         let iu = i.to_usize();
         let last = self.len() - 1;
+        // In a linear list the last slot is the tail: removing it keeps the list linear.
+        let linear = self.linear && iu == last;
+        self.unlink(i);
+        self.linear = linear;
         let _ = self.nodes.swap_remove(iu);
         let value = self.values.swap_remove(iu);
         if iu == last {
@@ -437,6 +451,16 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
         }
         if steps != n {
             return Err("not every slot is linked");
+        }
+        if self.linear {
+            let (mut cur, mut k) = (self.head, 0usize);
+            while cur != Ix::NIL {
+                if cur.to_usize() != k {
+                    return Err("marked linear but slot order is not list order");
+                }
+                cur = nodes[cur.to_usize()].next;
+                k += 1;
+            }
         }
         Ok(())
     }

@@ -52,6 +52,7 @@ fn append_link<Ix: Index>(nodes: &mut [Node<Ix>], head: &mut Ix, tail: &mut Ix, 
 impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     /// Rewrites every prev link and the tail from the next links, starting at the head.
     fn rebuild_prev_links(&mut self) {
+        self.linear = false;
         let nodes = self.nodes.as_mut_slice();
         let (mut prev, mut cur) = (Ix::NIL, self.head);
         while cur != Ix::NIL {
@@ -212,6 +213,7 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     /// Reverses the order by swapping every node's links (one linear pass over the node
     /// array): values are untouched and positions keep naming the same values.
     pub fn reverse(&mut self) {
+        self.linear = self.len() <= 1;
         for n in self.nodes.as_mut_slice() {
             core::mem::swap(&mut n.prev, &mut n.next);
         }
@@ -298,11 +300,12 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
             self.head = Ix::from_usize(0);
             self.tail = Ix::from_usize(n - 1);
         }
+        self.linear = true;
     }
 
     /// `true` when slot order equals list order (as after [`linearize`](Self::linearize) or
     /// building with `push_back` only).
     pub fn is_linear(&self) -> bool {
-        self.positions().enumerate().all(|(k, p)| p.slot() == k)
+        self.linear || self.positions().enumerate().all(|(k, p)| p.slot() == k)
     }
 }

@@ -22,6 +22,7 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
             return Ok(None);
         }
         self.check_room(m)?;
+        self.linear = false;
         // Best effort: avoids repeated growth; pushes below abort on OOM like Vec::push.
         let _ = self.nodes.try_reserve(m) && self.values.try_reserve(m);
         let off = self.len();

@@ -15,6 +15,7 @@ impl<T: Clone, Ix: Index, S: Storage> Clone for List<T, Ix, S> {
             values: self.values.clone_buf(),
             head: self.head,
             tail: self.tail,
+            linear: self.linear,
         }
     }
 }

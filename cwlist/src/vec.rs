@@ -53,6 +53,7 @@ impl<T, Ix: Index> List<T, Ix, Growable> {
             values,
             head,
             tail,
+            linear: true,
         })
     }
 

@@ -228,3 +228,27 @@ macro_rules! float_accumulate_tests {
 }
 float_accumulate_tests!(accumulate_f64, f64);
 float_accumulate_tests!(accumulate_f32, f32);
+
+/// A list whose slot order is its list order is iterated without reading links; every
+/// relinking operation must drop that fast path (and `check_invariants` verifies it).
+#[test]
+fn linear_fast_path_is_kept_and_dropped_correctly() {
+    let mut list: List<u32, u16> = (0..10).collect();
+    assert!(list.is_linear());
+    list.push_back(10);
+    assert_eq!(list.pop_back(), Some(10));
+    assert!(list.iter().copied().eq(0..10));
+    assert!(list.iter().rev().copied().eq((0..10).rev()));
+    let mut it = list.iter();
+    assert_eq!((it.nth(3), it.nth_back(2)), (Some(&3), Some(&7)));
+    assert!(it.copied().eq(4..7));
+    assert_eq!(list.pop_front(), Some(0)); // slot 9 moves into slot 0
+    assert!(!list.is_linear());
+    assert!(list.iter().copied().eq(1..10));
+    list.linearize();
+    assert!(list.is_linear());
+    assert!(list.iter().copied().eq(1..10));
+    list.reverse();
+    assert!(list.iter().copied().eq((1..10).rev()));
+    assert_eq!(list.check_invariants(), Ok(()));
+}

@@ -338,14 +338,29 @@ impl<T: Float, const R: usize, const K: usize, const C: usize> Mul<Matrix<T, K, 
 {
     type Output = Matrix<T, R, C>;
     #[inline]
+    #[allow(
+        clippy::needless_range_loop,
+        reason = "k indexes both operands; the plain index loop unrolls"
+    )]
     fn mul(self, rhs: Matrix<T, K, C>) -> Matrix<T, R, C> {
-        Matrix::from_fn(|i, j| {
-            let mut s = self.0[i][0] * rhs.0[0][j];
-            for k in 1..K {
-                s = s + self.0[i][k] * rhs.0[k][j];
+        // Row i of the product is Σₖ aᵢₖ (row k of rhs): contiguous rows scaled by one
+        // scalar, the form that vectorizes. Same sums in the same order as the dot-product
+        // form, so the same bits.
+        let mut out = Matrix([[T::zero(); C]; R]);
+        if K == 0 {
+            return out;
+        }
+        for (o, a) in out.0.iter_mut().zip(&self.0) {
+            for (oj, &b) in o.iter_mut().zip(&rhs.0[0]) {
+                *oj = a[0] * b;
             }
-            s
-        })
+            for k in 1..K {
+                for (oj, &b) in o.iter_mut().zip(&rhs.0[k]) {
+                    *oj = *oj + a[k] * b;
+                }
+            }
+        }
+        out
     }
 }
 
@@ -353,13 +368,11 @@ impl<T: Float, const R: usize, const C: usize> Mul<Vector<T, C>> for Matrix<T, R
     type Output = Vector<T, R>;
     #[inline]
     fn mul(self, v: Vector<T, C>) -> Vector<T, R> {
-        Vector(array::from_fn(|i| {
-            let mut s = T::zero();
-            for k in 0..C {
-                s = s + self.0[i][k] * v.0[k];
-            }
-            s
-        }))
+        let mut out = [T::zero(); R];
+        for (o, row) in out.iter_mut().zip(&self.0) {
+            *o = crate::vector::dot(row, &v.0);
+        }
+        Vector(out)
     }
 }
 

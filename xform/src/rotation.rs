@@ -95,14 +95,26 @@ impl<T: Float, const N: usize> Rotation<T, N> {
 
     /// Rotates a vector by the inverse rotation (`Rᵀ v`) without forming the transpose.
     #[inline]
+    #[allow(
+        clippy::needless_range_loop,
+        reason = "i indexes both the rows and v; the plain index loop unrolls"
+    )]
     pub fn apply_inverse(&self, v: &Vector<T, N>) -> Vector<T, N> {
-        Vector(core::array::from_fn(|j| {
-            let mut s = T::zero();
-            for i in 0..N {
-                s = s + self.0.0[i][j] * v.0[i];
+        // Σᵢ vᵢ (row i): contiguous rows scaled by one scalar (vectorizes), no zero start.
+        let m = &self.0.0;
+        if N == 0 {
+            return Vector::zeros();
+        }
+        let mut out = [T::zero(); N];
+        for (o, &r) in out.iter_mut().zip(&m[0]) {
+            *o = r * v.0[0];
+        }
+        for i in 1..N {
+            for (o, &r) in out.iter_mut().zip(&m[i]) {
+                *o = *o + r * v.0[i];
             }
-            s
-        }))
+        }
+        Vector(out)
     }
 
     /// Re-orthonormalizes the columns by modified Gram-Schmidt (to remove drift after many

@@ -37,6 +37,13 @@ impl<T: Float, const N: usize> Skew<T, N> {
         Self((*m - m.transpose()) * half)
     }
 
+    /// Wraps a matrix the caller has built exactly skew-symmetric (zero diagonal,
+    /// `m[j][i] == -m[i][j]`), without the projection (used by the dynamics kernels).
+    #[inline(always)]
+    pub(crate) fn from_exact_skew_unchecked(m: Matrix<T, N, N>) -> Self {
+        Self(m)
+    }
+
     /// Accepts `m` if `|m + mᵀ|` is at most `tolerance` entry-wise, returning its exact
     /// skew-symmetric part.
     ///

@@ -68,14 +68,12 @@ impl<T: Float, const N: usize> Transform<T, N> {
     /// Applies the transform to a point: `s R p + t`.
     #[inline]
     pub fn apply_point(&self, p: &Vector<T, N>) -> Vector<T, N> {
-        let m = self.rotation.matrix();
-        Vector(core::array::from_fn(|i| {
-            let mut acc = T::zero();
-            for k in 0..N {
-                acc = acc + m.0[i][k] * p.0[k];
-            }
-            acc * self.scale + self.translation.0[i]
-        }))
+        let m = &self.rotation.matrix().0;
+        let mut out = [T::zero(); N];
+        for ((o, row), &t) in out.iter_mut().zip(m).zip(&self.translation.0) {
+            *o = crate::vector::dot(row, &p.0) * self.scale + t;
+        }
+        Vector(out)
     }
 
     /// Applies the linear part to a direction or displacement: `s R v` (no translation).

@@ -91,11 +91,7 @@ impl<T: Float, const N: usize> Vector<T, N> {
     /// Euclidean inner product.
     #[inline]
     pub fn dot(&self, other: &Self) -> T {
-        let mut sum = T::zero();
-        for i in 0..N {
-            sum = sum + self.0[i] * other.0[i];
-        }
-        sum
+        dot(&self.0, &other.0)
     }
 
     /// Squared Euclidean length (no square root, so it is smooth at zero for dual numbers).
@@ -221,6 +217,23 @@ impl<T: Float> Vector<T, 2> {
     pub fn perp_dot(&self, other: &Self) -> T {
         self.0[0] * other.0[1] - self.0[1] * other.0[0]
     }
+}
+
+/// `Σ aₖ bₖ`, summed left to right starting from the first product (0 for `N = 0`).
+///
+/// Not from `0 + a₀b₀`: in IEEE arithmetic `0 + x` is not `x` (for `x = -0`), so a zero start
+/// costs one addition per dot product that the optimizer may not remove. Every matrix-vector
+/// product of the crate goes through here.
+#[inline(always)]
+pub(crate) fn dot<T: Float, const N: usize>(a: &[T; N], b: &[T; N]) -> T {
+    if N == 0 {
+        return T::zero();
+    }
+    let mut sum = a[0] * b[0];
+    for k in 1..N {
+        sum = sum + a[k] * b[k];
+    }
+    sum
 }
 
 impl<T: Float, const N: usize> Default for Vector<T, N> {

@@ -14,6 +14,10 @@ pub(crate) const CHECKS: &[Check] = &[
         capacity_limits,
     ),
     ("f32 accumulate: list order vs value array", accumulate_f32),
+    (
+        "cursor split and the linear iteration fast path",
+        split_and_linear,
+    ),
 ];
 
 /// Folds the list order into one number, so host and target can be compared bit for bit.
@@ -145,4 +149,46 @@ fn accumulate_f32() -> Result<(), Failure> {
         0.0,
         "sum over the value array",
     )
+}
+
+fn split_and_linear() -> Result<(), Failure> {
+    // Built at the back: linear, iterated without reading links.
+    let mut list: FixedList<u16, 16, u8> = (0..10).collect();
+    ensure(list.is_linear(), "built at the back is linear")?;
+    ensure(
+        list.iter().rev().copied().eq((0..10).rev()),
+        "reverse iteration",
+    )?;
+    let mut cur = list.cursor_front_mut();
+    cur.move_next();
+    cur.move_next(); // at 2
+    let tail = cur.split_after();
+    ensure(tail.iter().copied().eq(3..10), "split_after moved 3..10")?;
+    let head = cur.split_before();
+    ensure(head.iter().copied().eq(0..2), "split_before moved 0..2")?;
+    ensure(
+        cur.current().copied() == Some(2) && cur.index() == Some(0),
+        "cursor kept",
+    )?;
+    ensure(list.iter().copied().eq([2]), "one element left")?;
+    // A relinked list drops the fast path; linearize restores it.
+    let mut other: FixedList<u16, 16, u8> = FixedList::new();
+    for i in 0..8 {
+        if i % 2 == 0 {
+            other.push_front(i);
+        } else {
+            other.push_back(i);
+        }
+    }
+    ensure(!other.is_linear(), "front pushes are not linear")?;
+    other.linearize();
+    ensure(
+        other.is_linear() && other.unordered() == [6, 4, 2, 0, 1, 3, 5, 7],
+        "linearize puts slots in list order",
+    )?;
+    ensure(
+        tail.check_invariants().is_ok() && head.check_invariants().is_ok(),
+        "invariants of the split parts",
+    )?;
+    ensure(other.check_invariants().is_ok(), "invariants")
 }

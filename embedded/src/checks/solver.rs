@@ -2,9 +2,10 @@
 use crate::check::{Check, Failure, close, ensure};
 use solver::{
     BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, ExactSolver, JacobianBlock, PgsSettings,
-    RowCache, RowFlag, SequentialImpulse, pgs_sor, solve_dense, stabilization::erp_to_beta,
+    RowCache, RowFlag, SequentialImpulse, integrate::quaternion_rate_matrix, pgs_sor, solve_dense,
+    stabilization::erp_to_beta,
 };
-use xform::{Matrix, Vector};
+use xform::{Matrix, Quaternion, Vector};
 
 pub(crate) const CHECKS: &[Check] = &[
     (
@@ -16,6 +17,10 @@ pub(crate) const CHECKS: &[Check] = &[
     ("ERP to beta", erp),
     ("NaN row flagged, never NaN out", bad_row),
     ("chain solve is bit-identical to the host", chain_bits),
+    (
+        "quaternion rate matrix B(q) (seed corrected)",
+        quaternion_rate,
+    ),
 ];
 
 /// A failure for an `Err` the solver should not have returned.
@@ -53,9 +58,10 @@ fn contact_friction() -> Result<(), Failure> {
     close(f64::from(lambda[0]), 4.0 / 9.0, 1e-5, "PGS normal")?;
     close(f64::from(lambda[1]), 2.0 / 9.0, 1e-5, "PGS friction")?;
     let mut exact = [0.0f32; 2];
-    ExactSolver::<f32, 4>::new()
+    let report = ExactSolver::<f32, 4>::new()
         .try_solve(&gamma, &eta, &bounds, 0.0, false, &mut exact, &mut flags)
         .map_err(|_| failed("exact failed"))?;
+    ensure(report.residual <= 1e-6, "exact certificate")?;
     close(f64::from(exact[0]), 4.0 / 9.0, 1e-6, "exact normal")?;
     close(f64::from(exact[1]), 2.0 / 9.0, 1e-6, "exact friction")
 }
@@ -177,4 +183,17 @@ fn chain_bits() -> Result<(), Failure> {
     }
     crate::out::value("solver.chain_lambda_bits", hash);
     ensure(lambda.iter().all(|l| l.is_finite()), "finite")
+}
+
+/// `q̇ = ½𝓑(q)w` equals `½(0, w)q` for a unit quaternion (the seed prints 𝓑 wrongly).
+fn quaternion_rate() -> Result<(), Failure> {
+    let n = libm::sqrtf(30.0);
+    let q = Quaternion::new(1.0 / n, 2.0 / n, 3.0 / n, 4.0 / n);
+    let w = Vector([0.3f32, -0.7, 1.1]);
+    let rate = quaternion_rate_matrix(&q) * w * 0.5;
+    let product = (Quaternion::from_vector(w) * q).to_array();
+    for k in 0..4 {
+        close(f64::from(rate[k]), 0.5 * f64::from(product[k]), 1e-6, "q̇")?;
+    }
+    Ok(())
 }

@@ -53,8 +53,8 @@ pub(crate) fn to_skew<T: Float, const N: usize>(mut m: Upper<T, N>) -> Skew<T, N
             m[j][i] = -m[i][j];
         }
     }
-    // `m` is exactly skew, so the projection `(m - mᵀ)/2` returns it bit for bit.
-    Skew::from_antisymmetric_part(&Matrix(m))
+    // `m` is exactly skew by construction: no projection needed.
+    Skew::from_exact_skew_unchecked(Matrix(m))
 }
 
 /// `a + b` on upper triangles.
