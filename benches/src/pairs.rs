@@ -343,10 +343,10 @@ pub fn report(mode: &crate::Mode) -> String {
          thread (all threads for rayon), which excludes time spent waiting for a CPU:\n\n{}\n\
          Rayon against the sequential `distinct_pairs` count, wall time: {:.2}x at N = 2^{bits} \
          (fastest calls), {:.2}x at N = 2^17. During the 2^17 rayon run the process got \
-         {:.2} CPUs' worth of time (all-thread CPU time / wall time), and its threads used \
-         {:.2}x the sequential run's CPU time in total (splitting overhead). {cores} logical \
-         CPUs; 1-minute load average {load_before} before and {load_after} after this section \
-         (other processes share the CPUs, which limits the rayon speedup).\n",
+         {:.2} CPUs' worth of time (all-thread CPU time / wall time; the speedup cannot exceed \
+         this share), and its threads used {:.2}x the sequential run's CPU time in total (1.00x \
+         = no parallel overhead). {cores} logical CPUs; 1-minute load average {load_before} \
+         before and {load_after} after this section (other processes share the CPUs).\n",
         pairs_n as u64,
         table.to_markdown(),
         mtable.to_markdown(),

