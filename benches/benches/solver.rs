@@ -1,9 +1,10 @@
 //! Criterion: one PGS-SOR solve of 20 sweeps in the dense and sequential-impulse forms, the
-//! 100-link chain, and the exact pivoting solver at 16 and 32 rows.
+//! 100-link chain, and the exact pivoting solver at 16 and 32 rows (cold, and as a polish of
+//! a 20-sweep PGS answer).
 use core::hint::black_box;
 
 use benches::solver::{
-    Rng, dense_gamma, dense_solve, exact_solve, hanging_chain, random_system,
+    Rng, dense_gamma, dense_solve, exact_polish, exact_solve, hanging_chain, random_system,
     sequential_impulse_solve,
 };
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -42,6 +43,10 @@ fn exact(c: &mut Criterion) {
         });
         g.bench_function(format!("dense PGS 20 sweeps {n} rows"), |b| {
             b.iter(|| dense_solve(black_box(&gamma), &s, 1.0, 20))
+        });
+        let start = dense_solve(&gamma, &s, 1.0, 20);
+        g.bench_function(format!("exact polish of 20 PGS sweeps {n} rows"), |b| {
+            b.iter(|| exact_polish(&mut solver, black_box(&gamma), &s, &start))
         });
     }
     g.finish();

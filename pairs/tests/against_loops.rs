@@ -165,6 +165,11 @@ macro_rules! source_tests {
                         prop_assert_eq!(&it, &want);
                     }
                     let want = nested_distinct(&v);
+                    // skip(k) is nth(k - 1) then the rest, so O(1) too.
+                    let tail = want.get(k..).unwrap_or(&[]).to_vec();
+                    prop_assert_eq!(distinct(&v).skip(k).collect::<Vec<_>>(), tail.clone());
+                    prop_assert_eq!(distinct(&v).skip(k).fold(0usize, |c, _| c + 1), tail.len());
+                    prop_assert_eq!(distinct(&v).skip(k).len(), tail.len());
                     let mut it = distinct(&v);
                     prop_assert_eq!(it.nth(k), want.get(k).copied());
                     prop_assert_eq!(it.collect::<Vec<_>>(), want.get(k + 1..).unwrap_or(&[]).to_vec());
