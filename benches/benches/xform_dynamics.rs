@@ -1,6 +1,6 @@
 //! Criterion: the global dynamics of a 100k-node hierarchy (3D f32) against the static walk
 //! over the same tree, and the reverse (global-to-local) walk.
-use std::hint::black_box;
+use core::hint::black_box;
 
 use benches::xform_dynamics::{NODES, Shape, Workload, dynamic_walk, reverse_walk, static_walk};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
