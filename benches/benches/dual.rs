@@ -4,8 +4,8 @@ use benches::dual::{
     EKF_X, LORENZ_X, RAT43_B, TRIG_X, central, ekf, ekf_jacobian, lorenz, lorenz_jacobian,
     num_dual_jacobian, peer, rat43, rat43_jacobian, trig, trig_jacobian,
 };
+use core::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
-use std::hint::black_box;
 
 fn jacobians(c: &mut Criterion) {
     macro_rules! model {

@@ -1,6 +1,6 @@
 //! Criterion: 3D f32 similarity transforms, xform against glam `Affine3A` and nalgebra
 //! `Similarity3`: compose, inverse and apply over a batch of random inputs.
-use std::hint::black_box;
+use core::hint::black_box;
 
 use benches::xform::{
     BATCH, Workload, glam_apply, glam_compose, glam_inverse, na_apply, na_compose, na_inverse,

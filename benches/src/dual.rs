@@ -258,6 +258,12 @@ pub fn num_dual_jacobian<const N: usize, const M: usize>(
     )
 }
 
+/// A Jacobian method: `x ↦ (f(x), J)`.
+type JacobianFn<const N: usize, const M: usize> = fn([f64; N]) -> ([f64; M], [[f64; N]; M]);
+/// num-dual's Jacobian, in nalgebra types.
+type PeerJacobianFn<const N: usize, const M: usize> =
+    fn([f64; N]) -> (nalgebra::SVector<f64, M>, nalgebra::SMatrix<f64, M, N>);
+
 /// The four models with their evaluation point, as a table row builder.
 struct Case<const N: usize, const M: usize> {
     name: &'static str,
@@ -265,11 +271,11 @@ struct Case<const N: usize, const M: usize> {
     /// Central differences of the model (the model inlined into `central`, as the other
     /// methods' models are inlined into theirs: a function pointer here would make every one
     /// of the `2N + 1` evaluations an indirect call).
-    fd: fn([f64; N]) -> ([f64; M], [[f64; N]; M]),
-    one_pass: fn([f64; N]) -> ([f64; M], [[f64; N]; M]),
-    n_pass: fn([f64; N]) -> ([f64; M], [[f64; N]; M]),
-    hand: fn([f64; N]) -> ([f64; M], [[f64; N]; M]),
-    peer: fn([f64; N]) -> (nalgebra::SVector<f64, M>, nalgebra::SMatrix<f64, M, N>),
+    fd: JacobianFn<N, M>,
+    one_pass: JacobianFn<N, M>,
+    n_pass: JacobianFn<N, M>,
+    hand: JacobianFn<N, M>,
+    peer: PeerJacobianFn<N, M>,
 }
 
 /// Largest relative difference between two Jacobians.
