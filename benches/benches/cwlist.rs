@@ -1,7 +1,7 @@
 //! Criterion: the seed's three experiments at one representative size each: pure traversal
 //! and accumulate of 100 000 64-byte values in Random order (cwlist vs LinkedList), and
 //! sorted insertion of 2 000 random 256-byte values (cwlist vs LinkedList vs Vec).
-use std::hint::black_box;
+use core::hint::black_box;
 
 use benches::cwlist::{
     Order, accumulate_cw, accumulate_std, build_cw, build_std, random_keys, sorted_insert_cw,

@@ -4,7 +4,7 @@
 //!
 //! `cargo bench -p benches --bench pairs`; filter with e.g. `-- "2^17"`.
 #![allow(clippy::std_instead_of_core, reason = "host-only benchmark")]
-use std::hint::black_box;
+use core::hint::black_box;
 use std::time::Duration;
 
 use benches::pairs::{

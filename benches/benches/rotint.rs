@@ -1,6 +1,6 @@
 //! Criterion: one orientation step at 60 Hz, f32 and f64, rotint (exact vs trig-free
 //! exponential, Ω1+Ω2) against the Euler+normalize and constant-ω exponential baselines.
-use std::hint::black_box;
+use core::hint::black_box;
 
 use benches::rotint::{ALPHA, DT, OMEGA0, constant_omega_exp, euler_normalize};
 use criterion::{Criterion, criterion_group, criterion_main};

@@ -5,7 +5,7 @@ use crate::measure::{budget, ns_per_call};
 use crate::table::{Table, ns, ratio};
 use ::dual::Float;
 use num_dual::DualSVec64;
-use std::hint::black_box;
+use core::hint::black_box;
 
 /// Converts an f64 constant into the scalar type of a generic model.
 #[inline(always)]

@@ -1,6 +1,6 @@
 //! Wall-clock timing for the report: median of batches, robust enough for ratios measured in
 //! one run (criterion does the careful statistics in `cargo bench`).
-use std::hint::black_box;
+use core::hint::black_box;
 use std::time::{Duration, Instant};
 
 /// Median time of one call of `f`, in nanoseconds, measured over about `budget`.

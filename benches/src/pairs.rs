@@ -2,7 +2,7 @@
 //! `pairs` adapter, a hand-written nested index loop, itertools' `tuple_combinations` and
 //! `combinations(2)`, and the rayon form; and a mutable pass over distinct pairs against a
 //! hand-written `split_at_mut` loop.
-use std::hint::black_box;
+use core::hint::black_box;
 use std::time::{Duration, Instant};
 
 use itertools::Itertools;

@@ -7,7 +7,7 @@
 //!
 //! The scenario is a body under constant angular acceleration (no gyroscopic term), so the
 //! only error is the integration error of the orientation.
-use std::hint::black_box;
+use core::hint::black_box;
 
 use num_traits::{Float, FloatConst};
 use rotint::xform::{Quaternion, Vector};

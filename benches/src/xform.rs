@@ -4,7 +4,7 @@
 //!
 //! Every workload maps a batch of `BATCH` inputs to a batch of outputs, so the numbers are
 //! throughput per operation with the inputs in memory, as in a transform hierarchy update.
-use std::hint::black_box;
+use core::hint::black_box;
 
 use xform::{Quaternion, Rotation, Transform, Vector};
 

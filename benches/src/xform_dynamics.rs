@@ -5,7 +5,7 @@
 //!
 //! Two tree shapes: parents a few nodes back (a scene stored breadth-first, parents hot in
 //! cache) and parents anywhere earlier (a scene in arbitrary order, a cache miss per node).
-use std::hint::black_box;
+use core::hint::black_box;
 use std::time::Instant;
 
 use xform::hierarchy::Hierarchy;
