@@ -8,8 +8,8 @@
 //!
 //! Value sizes 1..1024 bytes; creation orders Back (linear), Mid and Random (nonlinear);
 //! the index type is the smallest that fits the list size, as in the article.
-use std::collections::LinkedList;
 use core::hint::black_box;
+use std::collections::LinkedList;
 use std::time::{Duration, Instant};
 
 use cwlist::{Index, List, Pos};

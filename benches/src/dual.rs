@@ -4,8 +4,8 @@
 use crate::measure::{budget, ns_per_call};
 use crate::table::{Table, ns, ratio};
 use ::dual::Float;
-use num_dual::DualSVec64;
 use core::hint::black_box;
+use num_dual::DualSVec64;
 
 /// Converts an f64 constant into the scalar type of a generic model.
 #[inline(always)]
