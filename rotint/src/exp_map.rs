@@ -45,6 +45,32 @@ impl ExpMap {
     }
 }
 
+/// The quaternion of `v` before the final normalization.
+///
+/// For the trig-free maps this is the seed's numerator `(1 - x²/2) + (1 - x²/6) X` (or its
+/// quintic twin); the exact map returns its (unit) result. The stepper multiplies the
+/// orientation by this quaternion and normalizes the product once: the same rotation as
+/// normalizing the map's result and then the product, with one square root and one division
+/// per step instead of two of each.
+#[inline]
+pub(crate) fn unnormalized<T: Float>(map: ExpMap, v: Vector<T, 3>) -> Quaternion<T> {
+    let half = T::one() / (T::one() + T::one());
+    let x2 = v.norm_squared() * lit(0.25);
+    let (a, b) = match map {
+        ExpMap::Exact => return quat_exp(v),
+        ExpMap::TrigFreeCubic => (
+            T::one() - x2 * half,
+            (T::one() - x2 * lit(1.0 / 6.0)) * half,
+        ),
+        ExpMap::TrigFreeQuintic => (
+            T::one() - x2 * (half - x2 * lit(1.0 / 24.0)),
+            (T::one() - x2 * (lit::<T>(1.0 / 6.0) - x2 * lit(1.0 / 120.0))) * half,
+        ),
+    };
+    // b holds the ½ of X = ½v.
+    Quaternion::from_parts(a, v * b)
+}
+
 /// The exact exponential map to a unit quaternion: the rotation by `|v|` about `v/|v|`,
 /// i.e. `exp(½ v)` with `v` read as an imaginary quaternion.
 ///

@@ -99,7 +99,22 @@ pub fn magnus<T: Float>(
     terms: MagnusTerms,
     frame: Frame,
 ) -> Vector<T, 3> {
-    let mut sum = omega1(omega, alpha, dt);
+    magnus_with_end(omega, omega + alpha * dt, alpha, dt, terms, frame)
+}
+
+/// [`magnus`] given the end velocity `end = ω + αΔt` too (the stepper has it already), with
+/// `Ω1 = (ω + ω')Δt/2` taken from it.
+#[inline]
+pub(crate) fn magnus_with_end<T: Float>(
+    omega: Vector<T, 3>,
+    end: Vector<T, 3>,
+    alpha: Vector<T, 3>,
+    dt: T,
+    terms: MagnusTerms,
+    frame: Frame,
+) -> Vector<T, 3> {
+    let half = T::one() / (T::one() + T::one());
+    let mut sum = (omega + end) * (half * dt);
     if terms >= MagnusTerms::Two {
         sum += omega2(omega, alpha, dt, frame);
     }

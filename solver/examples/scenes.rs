@@ -19,7 +19,9 @@ mod common;
 mod cradle;
 #[path = "scenes/pile.rs"]
 mod pile;
-#[path = "scenes/plot.rs"]
+// The SVG line charts of the benchmark report, shared rather than copied.
+#[allow(unreachable_pub, reason = "the module's items are public in the benches crate")]
+#[path = "../../benches/src/plot.rs"]
 mod plot;
 #[path = "scenes/spin.rs"]
 mod spin;
