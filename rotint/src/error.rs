@@ -11,6 +11,9 @@ pub enum Error {
     /// An input (orientation, angular velocity, acceleration, torque or time step) was NaN or
     /// infinite.
     NonFinite,
+    /// The orientation quaternion is zero, or so large that its squared norm overflows: it
+    /// names no rotation, and normalizing it would give NaN or zero.
+    InvalidOrientation,
     /// The bound on the rotation per step exceeds the stepper's limit and the guard is set to
     /// [`Guard::Reject`](crate::Guard::Reject).
     StepTooLarge,
@@ -29,6 +32,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Self::NonFinite => "non-finite input",
+            Self::InvalidOrientation => "orientation quaternion is zero or its norm overflows",
             Self::StepTooLarge => "rotation per step exceeds the Magnus convergence limit",
             Self::TooManySubsteps => "the step needs more substeps than the guard allows",
             Self::InvalidInertia => "inertia tensor is not symmetric positive definite",

@@ -183,7 +183,8 @@ impl<T: Float + FloatConst> Stepper<T> {
     /// substepping and the diagnosis of bad input run out of line.
     ///
     /// # Errors
-    /// [`Error::NonFinite`] if any input is NaN or infinite; [`Error::StepTooLarge`] or
+    /// [`Error::NonFinite`] if any input is NaN or infinite; [`Error::InvalidOrientation`] if
+    /// `q` is zero or its squared norm overflows; [`Error::StepTooLarge`] or
     /// [`Error::TooManySubsteps`] from the guard (see [`Stepper::substeps`]).
     #[inline]
     pub fn step(
@@ -219,6 +220,10 @@ impl<T: Float + FloatConst> Stepper<T> {
         if !q.is_finite() {
             return Err(Error::NonFinite);
         }
+        let q2 = q.norm_squared();
+        if !(q2 > T::zero() && q2 < T::infinity()) {
+            return Err(Error::InvalidOrientation);
+        }
         let n = self.substeps(omega, alpha, dt)?;
         if n == 1 {
             return Ok((self.step_unguarded(q, omega, alpha, dt), omega + alpha * dt));
@@ -235,6 +240,9 @@ impl<T: Float + FloatConst> Stepper<T> {
     }
 
     /// One quaternion step without the guard (the caller has checked the rotation bound).
+    ///
+    /// No input is checked: `q` must be finite and nonzero (a zero `q` gives NaN components),
+    /// and the step must be within the Magnus bound. [`Stepper::step`] is the checked form.
     #[inline]
     pub fn step_unguarded(
         &self,
@@ -310,14 +318,18 @@ impl<T: Float + FloatConst> Stepper<T> {
     /// body-frame Magnus series for the constant acceleration `(ω' − ω)/Δt` that joins the two
     /// velocities.
     ///
+    /// `q` must be a unit quaternion (as every step returns): a non-unit `q` would scale the
+    /// frame conversions of ω and torque by `|q|²`.
+    ///
     /// `omega` and `torque` are in this stepper's [`Frame`] and so is the returned ω'. A
     /// world torque is converted to the body with the orientation at the start of the step
     /// and held constant in the body over the step. The guard splits the step into equal
     /// substeps (each with its own ω advance) when needed.
     ///
     /// # Errors
-    /// [`Error::NonFinite`] for non-finite input; guard errors as in [`Stepper::step`];
-    /// [`Error::NotConverged`] from an implicit scheme.
+    /// [`Error::NonFinite`] for non-finite input; [`Error::InvalidOrientation`] for a zero
+    /// (or overflowing) `q`; guard errors as in [`Stepper::step`]; [`Error::NotConverged`]
+    /// from an implicit scheme.
     pub fn step_with_torque(
         &self,
         q: Quaternion<T>,
@@ -329,6 +341,10 @@ impl<T: Float + FloatConst> Stepper<T> {
     ) -> Result<(Quaternion<T>, Vector<T, 3>), Error> {
         if !(q.is_finite() && omega.is_finite() && torque.is_finite() && dt.is_finite()) {
             return Err(Error::NonFinite);
+        }
+        let q2 = q.norm_squared();
+        if !(q2 > T::zero() && q2 < T::infinity()) {
+            return Err(Error::InvalidOrientation);
         }
         if dt == T::zero() {
             return Ok((q, omega));

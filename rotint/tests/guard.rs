@@ -98,6 +98,33 @@ fn non_finite_inputs_are_errors_not_nan() {
 }
 
 #[test]
+fn zero_or_overflowing_orientation_is_an_error_not_nan() {
+    let ok = Vector([0.1, 0.2, 0.3]);
+    let st = Stepper::<f64>::new();
+    let zero = Quaternion::new(0.0, 0.0, 0.0, 0.0);
+    assert_eq!(st.step(zero, ok, ok, 0.01), Err(Error::InvalidOrientation));
+    let inertia = BodyInertia::try_from_principal(Vector([1.0, 2.0, 3.0])).unwrap();
+    assert_eq!(
+        st.step_with_torque(zero, ok, ok, 0.01, &inertia, GyroScheme::Explicit),
+        Err(Error::InvalidOrientation)
+    );
+    // |q|² overflows in f32 from |q| ≈ 1.8e19 on: the product's norm cannot be formed.
+    let st32 = Stepper::<f32>::new();
+    let ok32 = Vector([0.1f32, 0.2, 0.3]);
+    let huge = Quaternion::new(1e20f32, 0.0, 0.0, 0.0);
+    assert_eq!(
+        st32.step(huge, ok32, ok32, 0.01),
+        Err(Error::InvalidOrientation)
+    );
+    // A merely unnormalized q is fine: the step normalizes it.
+    let (q, _) = st
+        .step(Quaternion::new(2.0, 0.0, 0.0, 0.0), ok, ok, 0.01)
+        .unwrap();
+    assert!((q.norm() - 1.0).abs() < 4.0 * f64::EPSILON);
+    assert!(!Error::InvalidOrientation.to_string().is_empty());
+}
+
+#[test]
 fn midpoint_reports_non_convergence() {
     let inertia = BodyInertia::try_from_principal(Vector([1.0, 2.0, 3.0])).unwrap();
     let w = Vector([1.0, 2.0, 3.0]);

@@ -20,7 +20,10 @@ mod cradle;
 #[path = "scenes/pile.rs"]
 mod pile;
 // The SVG line charts of the benchmark report, shared rather than copied.
-#[allow(unreachable_pub, reason = "the module's items are public in the benches crate")]
+#[allow(
+    unreachable_pub,
+    reason = "the module's items are public in the benches crate"
+)]
 #[path = "../../benches/src/plot.rs"]
 mod plot;
 #[path = "scenes/spin.rs"]
