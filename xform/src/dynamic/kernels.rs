@@ -249,24 +249,22 @@ pub(crate) fn skew_is_finite<T: Float, const N: usize>(w: &Skew<T, N>) -> bool {
 /// Three scalars.
 type V3<T> = [T; 3];
 
+/// `ω × p` read from the stored skew matrix `[ω]×` (N = 3): the off-diagonal entries of
+/// each row, `m[0][1] p₁ + m[0][2] p₂` etc. For an exactly skew matrix this is the cross
+/// product `ω × p` with the same products and the same rounding, without extracting `ω`.
 #[inline(always)]
-fn cross3<T: Float>(a: &V3<T>, b: &V3<T>) -> V3<T> {
+fn skew_apply3<T: Float, const N: usize>(w: &Skew<T, N>, p: &V3<T>) -> V3<T> {
+    let m = &w.matrix().0;
     [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
+        m[0][1] * p[1] + m[0][2] * p[2],
+        m[1][0] * p[0] + m[1][2] * p[2],
+        m[2][0] * p[0] + m[2][1] * p[1],
     ]
 }
 
 #[inline(always)]
 fn add3<T: Float>(a: &V3<T>, b: &V3<T>) -> V3<T> {
     [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
-}
-
-/// `s R x` for the first three entries (N = 3).
-#[inline(always)]
-fn scaled_rotate3<T: Float, const N: usize>(r: &Matrix<T, N, N>, s: T, x: &[T; N]) -> V3<T> {
-    core::array::from_fn(|i| (r.0[i][0] * x[0] + r.0[i][1] * x[1] + r.0[i][2] * x[2]) * s)
 }
 
 /// `R x` for the first three entries (N = 3).
@@ -305,7 +303,8 @@ fn widen3<T: Float, const N: usize>(x: V3<T>) -> Vector<T, N> {
 
 /// The composition of dynamic transforms written with 3-vectors for the angular
 /// quantities (cross products instead of skew-matrix products). The caller guarantees
-/// `N == 3`; the result is the same as the generic path, term for term.
+/// `N == 3`. The terms are those of the generic path; the linear quantities use
+/// `J₂ = s₂ R₂` formed once (`(s₂ R₂) x` instead of `(R₂ x) s₂`, equal up to rounding).
 #[inline(always)]
 pub(crate) fn compose_3d<T: Float, const N: usize>(
     parent: &super::DynamicTransform<T, N>,
@@ -314,28 +313,33 @@ pub(crate) fn compose_3d<T: Float, const N: usize>(
     debug_assert!(N == 3);
     let r2 = parent.transform.rotation.matrix();
     let s2 = parent.transform.scale;
-    let j2t1 = scaled_rotate3(r2, s2, &child.transform.translation.0);
-    let j2v1 = scaled_rotate3(r2, s2, &child.velocity.0);
-    let j2a1 = scaled_rotate3(r2, s2, &child.acceleration.0);
-    let w2 = vee3(&parent.angular_velocity);
+    // J₂ = s₂ R₂ once, then J₂ x for the three linear quantities.
+    let j2: [V3<T>; 3] =
+        core::array::from_fn(|i| [r2.0[i][0] * s2, r2.0[i][1] * s2, r2.0[i][2] * s2]);
+    let jx = |x: &[T; N]| -> V3<T> {
+        core::array::from_fn(|i| j2[i][0] * x[0] + j2[i][1] * x[1] + j2[i][2] * x[2])
+    };
+    let j2t1 = jx(&child.transform.translation.0);
+    let j2v1 = jx(&child.velocity.0);
+    let j2a1 = jx(&child.acceleration.0);
+    let w2m = &parent.angular_velocity;
+    let w2 = vee3(w2m);
     let al2 = vee3(&parent.angular_acceleration);
-    let w2j2t1 = cross3(&w2, &j2t1);
+    let w2j2t1 = skew_apply3(w2m, &j2t1);
     let two_j2v1 = add3(&j2v1, &j2v1);
-    let al2j2t1 = cross3(&al2, &j2t1);
-    let coriolis_centripetal = cross3(&w2, &add3(&w2j2t1, &two_j2v1));
+    let al2j2t1 = skew_apply3(&parent.angular_acceleration, &j2t1);
+    let coriolis_centripetal = skew_apply3(w2m, &add3(&w2j2t1, &two_j2v1));
     let t2 = &parent.transform.translation.0;
     let v2 = &parent.velocity.0;
     let a2 = &parent.acceleration.0;
     let w1 = rotate3(r2, &vee3(&child.angular_velocity));
     let al1 = rotate3(r2, &vee3(&child.angular_acceleration));
-    let w2w1 = cross3(&w2, &w1);
+    let w2w1 = skew_apply3(w2m, &w1);
     super::DynamicTransform {
         transform: crate::Transform {
             translation: widen3([j2t1[0] + t2[0], j2t1[1] + t2[1], j2t1[2] + t2[2]]),
-            rotation: crate::Rotation::from_matrix_unchecked(mat_mul(
-                r2,
-                child.transform.rotation.matrix(),
-            )),
+            // The static product: the same sums in the same order as `mat_mul`.
+            rotation: parent.transform.rotation * child.transform.rotation,
             scale: s2 * child.transform.scale,
         },
         velocity: widen3(core::array::from_fn(|i| v2[i] + j2v1[i] + w2j2t1[i])),
