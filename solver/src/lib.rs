@@ -28,7 +28,7 @@ pub use error::SolveError;
 pub use exact::{ExactReport, ExactSolver};
 pub use operator::RowOperator;
 pub use pairs;
-pub use pgs::{certify, pgs_sor, pgs_sor_observed};
+pub use pgs::{certify, pgs_sor, pgs_sor_observed, relax_row};
 pub use rotint;
 pub use settings::PgsSettings;
 pub use sparse::{

@@ -124,6 +124,52 @@ pub fn certify<T: Float, O: RowOperator<T>>(
     (residual, violation)
 }
 
+/// One projected SOR update of row `i`, the crate's only copy of the PGS row kernel (the
+/// dense and sequential-impulse solvers and the world's velocity solve all call it):
+/// `λᵢ ← Π[λ⁻ᵢ, λ⁺ᵢ](λᵢ − ω rᵢ / (Γᵢᵢ + cfm))` with `rᵢ = (Γλ)ᵢ + cfm λᵢ − ηᵢ`, then
+/// `op.apply(i, Δλᵢ)`.
+///
+/// Returns the row's projected-residual defect before the update,
+/// `|λᵢ − Π(λᵢ − rᵢ)|` (the sweep's convergence estimate).
+///
+/// # Errors
+/// [`SolveError::Diverged`] naming the row if the residual or the new value is not finite;
+/// then neither `lambda` nor `op` changes.
+///
+/// # Example
+/// ```
+/// use solver::{Bounds, DenseMatrix, relax_row};
+/// // Γ = [2], η = [4]: one update with ω = 1 solves 2λ = 4.
+/// let gamma = [2.0];
+/// let mut op = DenseMatrix::new(&gamma, 1).unwrap();
+/// let mut lambda = [0.0];
+/// let defect = relax_row(&mut op, 0, 4.0, &Bounds::bilateral(), 0.0, 1.0, &mut lambda).unwrap();
+/// assert_eq!(lambda[0], 2.0);
+/// assert_eq!(defect, 4.0);
+/// ```
+#[inline]
+pub fn relax_row<T: Float, O: RowOperator<T>>(
+    op: &mut O,
+    i: usize,
+    eta: T,
+    bounds: &Bounds<T>,
+    cfm: T,
+    omega: T,
+    lambda: &mut [T],
+) -> Result<T, SolveError> {
+    let (lo, hi) = bounds.interval(lambda);
+    let old = lambda[i];
+    let r = op.product_row(i, lambda) + cfm * old - eta;
+    let new = clamp(old - omega * r / (op.diagonal(i) + cfm), lo, hi);
+    // `clamp` would turn a NaN step into a limit, so test `r` as well.
+    if !new.is_finite() || !r.is_finite() {
+        return Err(SolveError::Diverged { row: i });
+    }
+    lambda[i] = new;
+    op.apply(i, new - old);
+    Ok((old - clamp(old - r, lo, hi)).abs())
+}
+
 /// Solves the MLCP `(Γ + cfm·I)λ − η = r`, `λ⁻ ≤ λ ≤ λ⁺`, complementarity, by projected
 /// Gauss-Seidel with SOR factor ω:
 /// `λᵢ ← Π[λ⁻ᵢ, λ⁺ᵢ](λᵢ − ω rᵢ / (Γᵢᵢ + cfm))`, rows in order, bounds re-evaluated at each
@@ -167,19 +213,14 @@ pub fn pgs_sor_observed<T: Float, O: RowOperator<T>>(
             if !flags[i].is_active() {
                 continue;
             }
-            let (lo, hi) = bounds[i].interval(lambda);
-            let old = lambda[i];
-            let r = op.product_row(i, lambda) + cfm * old - eta[i];
-            let new = clamp(old - omega * r / (op.diagonal(i) + cfm), lo, hi);
-            // `clamp` would turn a NaN step into a limit, so test `r` as well.
-            if !new.is_finite() || !r.is_finite() {
-                lambda.iter_mut().for_each(|l| *l = T::zero());
-                op.reset(lambda);
-                return Err(SolveError::Diverged { row: i });
+            match relax_row(op, i, eta[i], &bounds[i], cfm, omega, lambda) {
+                Ok(defect) => estimate = estimate.max(defect),
+                Err(e) => {
+                    lambda.iter_mut().for_each(|l| *l = T::zero());
+                    op.reset(lambda);
+                    return Err(e);
+                }
             }
-            estimate = estimate.max((old - clamp(old - r, lo, hi)).abs());
-            lambda[i] = new;
-            op.apply(i, new - old);
         }
         observe(iterations, lambda);
         if estimate <= settings.tolerance {

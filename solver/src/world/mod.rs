@@ -63,7 +63,7 @@ use xform::Vector;
 
 use crate::{
     BodyInverseMass, BodyVelocity, Bounds, Certificate, ConstraintRow, JacobianBlock, PgsSettings,
-    RowCache, RowFlag, RowOperator, SequentialImpulse, certify, pgs_sor,
+    RowCache, RowFlag, RowOperator, SequentialImpulse, certify, pgs_sor, relax_row,
 };
 use tree::JointTree;
 
@@ -1196,15 +1196,7 @@ where
             }
             // The other rows, projected.
             for i in (0..n).filter(|&i| !is_direct(i)) {
-                let (lo, hi) = bounds[i].interval(lambda);
-                let old = lambda[i];
-                let r = op.product_row(i, lambda) + cfm * old - eta[i];
-                let new = (old - omega * r / (op.diagonal(i) + cfm)).max(lo).min(hi);
-                if !new.is_finite() {
-                    return Err(WorldError::Solve(crate::SolveError::Diverged { row: i }));
-                }
-                lambda[i] = new;
-                op.apply(i, new - old);
+                relax_row(&mut op, i, eta[i], &bounds[i], cfm, omega, lambda)?;
             }
             if let Some(slot) = trace.get_mut(iterations - 1) {
                 *slot = certify(&op, eta, bounds, cfm, lambda, flags).0;
