@@ -36,6 +36,7 @@ pub use error::WorldError;
 pub use joint::{Ball, Distance, Hinge, Joint, orthonormal_pair};
 pub use pose::{Lift, Pose, lift_vector};
 pub use settings::{JointSolver, SleepSettings, WorldSettings};
+pub use step::Phase;
 pub use step::broad::{BroadPhase, BruteForce, Grid, Proxy};
 
 use core::fmt;

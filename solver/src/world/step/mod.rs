@@ -45,6 +45,51 @@ use predict::Motion;
 use rows::Rows;
 use solve::{Local, Outcome};
 
+/// The phases of a step, in the order they run (see the [module docs](self)); handed to
+/// the observer of [`World::step_observed`] as each one ends, for profiling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Every body's state checked finite.
+    Check,
+    /// Candidate pairs found.
+    Broad,
+    /// Contacts computed and matched with the last step's.
+    Narrow,
+    /// Islands built (and woken).
+    Islands,
+    /// Free motion of the awake bodies.
+    Predict,
+    /// Constraint rows built.
+    Rows,
+    /// Velocity problems solved.
+    Solve,
+    /// Velocities, impulses, positions and orientations updated.
+    Integrate,
+    /// Joints projected onto `C = 0`.
+    Stabilize,
+    /// Resting times updated, islands put to sleep.
+    Sleep,
+    /// The new state committed.
+    Commit,
+}
+
+impl Phase {
+    /// Every phase, in order.
+    pub const ALL: [Self; 11] = [
+        Self::Check,
+        Self::Broad,
+        Self::Narrow,
+        Self::Islands,
+        Self::Predict,
+        Self::Rows,
+        Self::Solve,
+        Self::Integrate,
+        Self::Stabilize,
+        Self::Sleep,
+        Self::Commit,
+    ];
+}
+
 /// Appends to a world buffer, naming it when full.
 pub(crate) fn push<E>(
     buf: &mut impl Buffer<E>,
@@ -110,6 +155,29 @@ where
     /// # Errors
     /// As [`World::step`].
     pub fn step_traced(&mut self, trace: &mut [T]) -> Result<StepReport<T>, WorldError> {
+        self.step_observed(trace, &mut |_| {})
+    }
+
+    /// [`World::step_traced`], calling `ended(phase)` as each [`Phase`] ends (a profiler
+    /// reads its clock there; the world itself has none).
+    ///
+    /// # Errors
+    /// As [`World::step`].
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Phase, RigidBody, World, WorldSettings};
+    /// let mut world = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// world.add_body(RigidBody::sphere(1.0, 0.5).unwrap()).unwrap();
+    /// let mut seen = Vec::new();
+    /// world.step_observed(&mut [], &mut |p| seen.push(p)).unwrap();
+    /// assert_eq!(seen, Phase::ALL);
+    /// ```
+    pub fn step_observed(
+        &mut self,
+        trace: &mut [T],
+        ended: &mut dyn FnMut(Phase),
+    ) -> Result<StepReport<T>, WorldError> {
         let settings = self.settings;
         let Self {
             bodies: body_buf,
@@ -140,9 +208,12 @@ where
             b.check_finite()
                 .map_err(|what| WorldError::NonFiniteBody { body: i, what })?;
         }
+        ended(Phase::Check);
         // 2–3. broad and narrow phase, contact persistence
         candidates.find(broad_phase, bodies, settings.margin)?;
+        ended(Phase::Broad);
         narrow::collide(bodies, planes, candidates, settings.margin, contacts, fresh)?;
+        ended(Phase::Narrow);
         // 4. islands
         let link = |c: &Contact<T>| match c.partner {
             Partner::Body(b) => (c.a, Some(b)),
@@ -155,8 +226,10 @@ where
             joints.iter().map(|j| (j.a, j.b)),
             fresh.as_slice().iter().map(link),
         )?;
+        ended(Phase::Islands);
         // 5. free motion
         motion.predict(bodies, islands, &settings)?;
+        ended(Phase::Predict);
         // 6. rows
         rows.build(
             bodies,
@@ -167,6 +240,7 @@ where
             motion.free.as_slice(),
             &settings,
         )?;
+        ended(Phase::Rows);
         // 7. velocity solve, island by island
         delta_v.clear();
         for _ in bodies {
@@ -191,6 +265,7 @@ where
             local.scatter(k, rows, delta_v.as_mut_slice());
             outcome = outcome.merge(island);
         }
+        ended(Phase::Solve);
         // 8. integrate
         motion.apply_velocities(delta_v.as_slice());
         joint_impulse.clear();
@@ -204,6 +279,7 @@ where
             joint_impulse.as_mut_slice(),
         );
         motion.integrate_positions(stepper, settings.dt)?;
+        ended(Phase::Integrate);
         // 9. stabilize
         let projection = stabilize::project(
             motion.next.as_mut_slice(),
@@ -212,6 +288,7 @@ where
             local,
             &settings,
         )?;
+        ended(Phase::Stabilize);
         // 10. sleep
         let sleeping = sleep::update(
             motion.next.as_mut_slice(),
@@ -223,6 +300,7 @@ where
             b.check_finite()
                 .map_err(|what| WorldError::NonFiniteResult { body: i, what })?;
         }
+        ended(Phase::Sleep);
         // 11. commit
         contacts.commit(fresh)?;
         core::mem::swap(body_buf, &mut motion.next);
@@ -234,6 +312,7 @@ where
             slot.impulse = *impulse;
         }
         *time = *time + settings.dt;
+        ended(Phase::Commit);
         let awake_islands = islands.awake.as_slice().iter().filter(|&&a| a).count();
         Ok(StepReport {
             rows: rows.rows.as_slice().len(),

@@ -45,7 +45,9 @@ impl<T: Float, S: Storage> Motion<T, S> {
         for (body, &island) in bodies.iter().zip(islands.of_body.as_slice()) {
             let mut next = *body;
             if island != NONE && awake[island as usize] {
-                next.wake();
+                if next.asleep {
+                    next.wake();
+                }
                 if let Some(inertia) = &body.inertia {
                     next.linear_velocity = body.linear_velocity + g * h;
                     if let Some(scheme) = settings.gyroscopic {
