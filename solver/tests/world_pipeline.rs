@@ -6,7 +6,8 @@
     reason = "test settings are the default plus changes"
 )]
 
-use std::collections::BTreeSet;
+extern crate alloc;
+use alloc::collections::BTreeSet;
 
 use proptest::prelude::*;
 use solver::cwlist::{Fixed, Growable};
