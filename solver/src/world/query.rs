@@ -3,8 +3,8 @@ use cwlist::{Buffer, Storage};
 use num_traits::{Float, FloatConst};
 
 use super::{
-    BroadPhase, ConstraintFunction, RigidBody, Shape, World, WorldError, constraint_value,
-    sphere_plane, sphere_sphere,
+    BroadPhase, BruteForce, ConstraintFunction, Grid, Proxy, Shape, World, WorldError,
+    constraint_value, sphere_plane, sphere_sphere,
 };
 
 impl<T, S, U, B> World<T, S, U, B>
@@ -71,22 +71,39 @@ where
     /// current positions (0 when nothing overlaps).
     pub fn deepest_penetration(&self) -> T {
         let bodies = self.bodies.as_slice();
-        let sphere = |b: &RigidBody<T>| match b.shape {
-            Shape::Sphere(r) => Some(r),
-            Shape::None => None,
-        };
         let mut deepest = T::zero();
-        for (a, b) in pairs::distinct_pairs(bodies) {
-            if let (Some(ra), Some(rb)) = (sphere(a), sphere(b)) {
-                let (_, gap, _) = sphere_sphere(a.position, ra, b.position, rb);
-                deepest = deepest.max(-gap);
+        // Candidate pairs from a grid over the bounding spheres (in the world's own storage,
+        // so it holds every body); the brute force if the grid cannot be built.
+        let mut proxies: S::Buf<Proxy<T>> = Buffer::new();
+        let mut complete = true;
+        for (i, b) in bodies.iter().enumerate() {
+            if let Shape::Sphere(radius) = b.shape {
+                let proxy = Proxy {
+                    body: i,
+                    center: b.position,
+                    radius,
+                };
+                complete &= proxies.try_push(proxy).is_ok();
             }
         }
-        for b in bodies {
-            if let Some(r) = sphere(b) {
-                for p in self.planes.as_slice() {
-                    deepest = deepest.max(-sphere_plane(b.position, r, p).1);
-                }
+        let proxies = proxies.as_slice();
+        let mut pair = |i: usize, j: usize| {
+            let (p, q) = (&proxies[i], &proxies[j]);
+            let (_, gap, _) = sphere_sphere(p.center, p.radius, q.center, q.radius);
+            deepest = deepest.max(-gap);
+        };
+        let grid = complete
+            && Grid::<S>::default()
+                .candidates(proxies, T::zero(), &mut pair)
+                .is_ok();
+        if !grid {
+            BruteForce
+                .candidates(proxies, T::zero(), &mut pair)
+                .unwrap_or(());
+        }
+        for p in proxies {
+            for plane in self.planes.as_slice() {
+                deepest = deepest.max(-sphere_plane(p.center, p.radius, plane).1);
             }
         }
         deepest
