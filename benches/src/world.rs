@@ -1,12 +1,18 @@
 //! The rigid-body world: how a step scales with the number of bodies (split by phase), the
 //! same pile in rapier3d-f64 in the same run, and fixed against growable storage.
-#![allow(clippy::std_instead_of_core, reason = "host-only benchmark")]
+#![allow(
+    clippy::std_instead_of_core,
+    clippy::field_reassign_with_default,
+    reason = "host-only benchmark; settings read best as the defaults plus changes"
+)]
 
 use std::time::Instant;
 
 use rapier3d_f64::prelude as rp;
 use solver::cwlist::{Fixed, Growable};
-use solver::world::{BroadPhase, Grid, Material, Phase, Proxy, RigidBody, World, WorldSettings};
+use solver::world::{
+    BroadPhase, Grid, Material, Phase, Proxy, RigidBody, Threads, World, WorldSettings,
+};
 use solver::xform::Vector;
 
 use crate::Mode;
@@ -88,14 +94,18 @@ pub fn deepest_penetration(width: f64, centres: &[[f64; 3]]) -> f64 {
     deepest
 }
 
-/// Our world with the pile, sleeping off unless `sleep`.
-fn our_world<S: solver::cwlist::Storage>(n: usize, sleep: bool) -> (f64, World<f64, S>) {
+/// The settings of our runs: the defaults with Δt, [`SWEEPS`] and sleeping off.
+#[must_use]
+pub fn settings() -> WorldSettings<f64> {
     let mut s = WorldSettings::default();
     s.dt = DT;
     s.solver.max_iterations = SWEEPS;
-    if !sleep {
-        s.sleep = None;
-    }
+    s.sleep = None;
+    s
+}
+
+/// Our world with the pile.
+fn our_world<S: solver::cwlist::Storage>(n: usize, s: WorldSettings<f64>) -> (f64, World<f64, S>) {
     let mut world = World::<f64, S>::new(s).expect("settings");
     let material = Material {
         friction: FRICTION,
@@ -144,7 +154,13 @@ impl Run {
 /// Runs our world's pile of `n` spheres for `steps` steps.
 #[must_use]
 pub fn run_ours(n: usize, steps: usize) -> Run {
-    let (width, mut world) = our_world::<Growable>(n, false);
+    run_ours_with(n, steps, settings())
+}
+
+/// [`run_ours`] with other settings.
+#[must_use]
+pub fn run_ours_with(n: usize, steps: usize, s: WorldSettings<f64>) -> Run {
+    let (width, mut world) = our_world::<Growable>(n, s);
     let mut run = Run::default();
     let mut contacts = 0usize;
     for k in 0..steps {
@@ -407,6 +423,8 @@ pub fn report(mode: &Mode) -> String {
     md.push_str(&side.to_markdown());
     md.push_str("\nTarget: our step ≤ 1.0x rapier's at 1k and 10k spheres with penetration no deeper than rapier's (see the verdicts in the closing note of the run).\n\n");
 
+    md.push_str(&parallel_section(mode));
+
     // Fixed storage, f32, 256 spheres: the embedded path on the host.
     let fixed_steps = 120;
     let mut fixed_time = f64::INFINITY;
@@ -462,4 +480,75 @@ fn time_f32<S: solver::cwlist::Storage>(n: usize, steps: usize) -> f64 {
         world.step().expect("step");
     }
     start.elapsed().as_secs_f64()
+}
+
+/// 64 separate piles of 100 spheres on one floor, `threads` as given, sleeping off.
+fn separate_piles(threads: Threads) -> World<f64, Growable> {
+    let mut s = settings();
+    s.threads = threads;
+    let mut world = World::<f64, Growable>::new(s).expect("settings");
+    let material = Material {
+        friction: FRICTION,
+        restitution: 0.0,
+    };
+    world
+        .add_plane(Vector([0.0, 1.0, 0.0]), 0.0, material)
+        .expect("plane");
+    let (_, centres) = pile(100);
+    for pile in 0..64 {
+        let offset = [f64::from(pile % 8) * 3.0, 0.0, f64::from(pile / 8) * 3.0];
+        for c in &centres {
+            let ball = RigidBody::sphere(1.0, RADIUS)
+                .expect("sphere")
+                .with_material(material)
+                .with_position(Vector([c[0] + offset[0], c[1], c[2] + offset[2]]));
+            world.add_body(ball).expect("room");
+        }
+    }
+    world
+}
+
+/// The rayon step against the sequential one on 64 separate piles.
+fn parallel_section(mode: &Mode) -> String {
+    let steps = if mode.full { 120 } else { 60 };
+    let rounds = if mode.full { 5 } else { 3 };
+    let (mut seq, mut par) = (Vec::new(), Vec::new());
+    let mut share = 0.0_f64;
+    let mut same = true;
+    for _ in 0..rounds {
+        let mut one = separate_piles(Threads::One);
+        let mut many = separate_piles(Threads::Rayon);
+        let start = Instant::now();
+        for _ in 0..steps {
+            one.step().expect("step");
+        }
+        seq.push(start.elapsed().as_secs_f64());
+        let cpu = crate::pairs::process_cpu_ns();
+        let start = Instant::now();
+        for _ in 0..steps {
+            many.step().expect("step");
+        }
+        let wall = start.elapsed().as_secs_f64();
+        if let (Some(a), Some(b)) = (cpu, crate::pairs::process_cpu_ns()) {
+            share = share.max((b - a) as f64 * 1e-9 / wall);
+        }
+        par.push(wall);
+        same &= one.state_hash() == many.state_hash();
+    }
+    let best = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (bs, bp) = (best(&seq), best(&par));
+    let speedup = bs / bp;
+    let spread = (median(&mut seq) / bs).max(median(&mut par) / bp);
+    format!(
+        "**Parallel islands.** 64 separate piles of 100 spheres on one floor (64 islands), {steps} steps, fastest of {rounds} alternated runs: sequential {} per step, `Threads::Rayon` {} per step: **{speedup:.2}x** faster (spread median/best ≤ {spread:.2}; target ≥ 1.7x on 2 cores: {}). The process got up to {share:.2} CPUs' worth of time during the rayon runs ({} logical CPUs). Final states bit-identical: {}.\n\n",
+        ms(bs / steps as f64),
+        ms(bp / steps as f64),
+        if speedup >= 1.7 { "met" } else { "NOT met" },
+        std::thread::available_parallelism().map_or(0, usize::from),
+        if same { "yes" } else { "NO" },
+    )
 }
