@@ -295,7 +295,11 @@ impl<T: Float, S: Storage> Local<T, S> {
                 ..c
             });
         }
-        certificate.ok_or(WorldError::InvalidSettings("empty trace"))
+        // `trace` is not empty here (the caller runs `pgs_sor` directly otherwise).
+        certificate.ok_or(WorldError::InvalidSetting {
+            setting: "trace length",
+            value: crate::world::Value(0.0),
+        })
     }
 
     /// Block Gauss-Seidel whose first block, the rows of the joint tree, is solved exactly
@@ -362,7 +366,8 @@ impl<T: Float, S: Storage> Local<T, S> {
                 let residual = certify(&op, eta, bounds, cfm, lambda, flags).0;
                 let half = (T::one() + T::one()).recip();
                 let stalled = residual.is_nan() || residual >= previous * half;
-                if stalled || residual <= settings.tolerance || iterations > MAX_REFINEMENTS {
+                // Refinement is cheap: it runs to round-off whatever the tolerance.
+                if stalled || residual == T::zero() || iterations > MAX_REFINEMENTS {
                     break;
                 }
                 previous = residual;
