@@ -293,7 +293,7 @@ where
             joints,
             joint_impulse.as_mut_slice(),
         );
-        motion.integrate_positions(stepper, settings.dt)?;
+        motion.integrate_positions(stepper, settings.dt, delta_v.as_slice())?;
         ended(Phase::Integrate);
         // 9. stabilize
         let projection = stabilize::project(
