@@ -3,8 +3,8 @@ use num_traits::Float;
 use rotint::GyroScheme;
 use xform::Vector;
 
-use super::WorldError;
 use super::error::Value;
+use super::{JointScheme, WorldError};
 use crate::PgsSettings;
 
 /// Settings of [`World::step`](super::World::step).
@@ -52,6 +52,8 @@ pub struct WorldSettings<T> {
     pub sleep: Option<SleepSettings<T>>,
     /// Where the islands' velocity problems are solved.
     pub threads: Threads,
+    /// How islands with joints are integrated in time.
+    pub joint_scheme: JointScheme,
 }
 
 /// Where the islands' velocity problems are solved.
@@ -155,6 +157,7 @@ impl<T: Float> Default for WorldSettings<T> {
             projection_tolerance: c(1e-6),
             sleep: Some(SleepSettings::default()),
             threads: Threads::One,
+            joint_scheme: JointScheme::Rattle,
         }
     }
 }

@@ -14,6 +14,7 @@ use num_traits::Float;
 use rotint::{BodyInertia, GyroScheme};
 use xform::{Quaternion, Vector};
 
+use super::finish::rattles;
 use super::islands::{Islands, NONE};
 use super::push;
 use crate::world::{RigidBody, WorldError, WorldSettings};
@@ -30,6 +31,8 @@ pub(crate) struct Motion<T, S: Storage> {
     /// The body-frame rotation of the step if no constraint acts on the body
     /// ([`free_rotation`]; `None`: the integrator turns the body by its new `ω`).
     pub(crate) turn: S::Buf<Option<Quaternion<T>>>,
+    /// Scratch of the position projection (an island's bodies before an iteration).
+    pub(crate) backup: S::Buf<RigidBody<T>>,
 }
 
 /// The torque-free rotation of one step by the Lie midpoint rule (see the module docs):
@@ -73,6 +76,7 @@ impl<T: Float, S: Storage> Motion<T, S> {
             inverse: Buffer::new(),
             free: Buffer::new(),
             turn: Buffer::new(),
+            backup: Buffer::new(),
         }
     }
 
@@ -98,7 +102,13 @@ impl<T: Float, S: Storage> Motion<T, S> {
                     next.wake();
                 }
                 if let Some(inertia) = &body.inertia {
-                    next.linear_velocity = body.linear_velocity + g * h;
+                    // RATTLE's first half kick; the second comes after the projection.
+                    let kick = if rattles(islands, island as usize, settings) {
+                        h / (T::one() + T::one())
+                    } else {
+                        h
+                    };
+                    next.linear_velocity = body.linear_velocity + g * kick;
                     match settings.gyroscopic {
                         Some(GyroScheme::ImplicitMidpoint {
                             tolerance,
