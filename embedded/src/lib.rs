@@ -8,5 +8,6 @@ extern crate std;
 
 pub mod meter;
 pub mod out;
+pub mod probe;
 #[cfg(feature = "solver")]
 pub mod scenes;

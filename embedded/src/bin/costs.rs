@@ -12,14 +12,14 @@ use core::hint::black_box;
 
 use embedded::meter::{Cost, Meter};
 use embedded::out;
-use embedded::scenes;
+use embedded::{probe, scenes};
 use num_traits::{Float, FloatConst};
 
 use cwlist::FixedList;
 use dual::DualVec;
 use pairs::distinct_pairs;
 use rotint::{BodyInertia, GyroScheme, MagnusTerms, Stepper};
-use solver::world::FixedWorld;
+use solver::world::{FixedWorld, JointSolver, WorldSettings};
 use solver::{
     BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, ExactSolver, JacobianBlock, PgsSettings,
     RowCache, RowFlag, SequentialImpulse, pgs_sor, solve_dense,
@@ -53,8 +53,8 @@ struct Row {
     per: u32,
     /// Unit of `per` for the table ("" for one call).
     unit: &'static str,
-    /// Stack budget (bytes) for both precisions: the run fails above it.
-    budget: usize,
+    /// Stack budget in bytes, f32 and f64: the run fails above it.
+    budget: [usize; 2],
     target: Option<Target>,
 }
 
@@ -79,7 +79,7 @@ const ROWS: &[Row] = &[
         operation: "Jacobian of the Lorenz field (3→3, one `DualVec` pass)",
         per: 1,
         unit: "",
-        budget: 1024,
+        budget: [128, 512],
         target: None,
     },
     Row {
@@ -87,7 +87,7 @@ const ROWS: &[Row] = &[
         operation: "`Transform` compose (3D, similarity)",
         per: 1,
         unit: "",
-        budget: 512,
+        budget: [256, 1024],
         target: None,
     },
     Row {
@@ -95,7 +95,7 @@ const ROWS: &[Row] = &[
         operation: "`Transform` apply to a point",
         per: 1,
         unit: "",
-        budget: 512,
+        budget: [256, 512],
         target: None,
     },
     Row {
@@ -103,7 +103,7 @@ const ROWS: &[Row] = &[
         operation: "`Transform` inverse",
         per: 1,
         unit: "",
-        budget: 512,
+        budget: [256, 512],
         target: None,
     },
     Row {
@@ -111,7 +111,7 @@ const ROWS: &[Row] = &[
         operation: "quaternion rotate a vector",
         per: 1,
         unit: "",
-        budget: 512,
+        budget: [256, 512],
         target: None,
     },
     Row {
@@ -119,7 +119,7 @@ const ROWS: &[Row] = &[
         operation: "`Stepper::step`, Ω1",
         per: 1,
         unit: "",
-        budget: 1024,
+        budget: [512, 1024],
         target: None,
     },
     Row {
@@ -127,7 +127,7 @@ const ROWS: &[Row] = &[
         operation: "`Stepper::step`, Ω1 + Ω2",
         per: 1,
         unit: "",
-        budget: 1024,
+        budget: [512, 1024],
         target: None,
     },
     Row {
@@ -135,7 +135,7 @@ const ROWS: &[Row] = &[
         operation: "gyroscopic ω step, implicit midpoint",
         per: 1,
         unit: "",
-        budget: 1024,
+        budget: [1024, 2048],
         target: None,
     },
     Row {
@@ -143,7 +143,7 @@ const ROWS: &[Row] = &[
         operation: "`push_back` (fixed storage, 256 elements)",
         per: LIST_LEN as u32,
         unit: "element",
-        budget: 512,
+        budget: [256, 256],
         target: None,
     },
     Row {
@@ -151,7 +151,7 @@ const ROWS: &[Row] = &[
         operation: "`erase` at the front until empty",
         per: LIST_LEN as u32,
         unit: "element",
-        budget: 512,
+        budget: [256, 256],
         target: None,
     },
     Row {
@@ -159,7 +159,7 @@ const ROWS: &[Row] = &[
         operation: "iterate in list order, summing",
         per: LIST_LEN as u32,
         unit: "element",
-        budget: 512,
+        budget: [256, 256],
         target: None,
     },
     Row {
@@ -167,7 +167,7 @@ const ROWS: &[Row] = &[
         operation: "`distinct_pairs` fold, squared distance of 32 points",
         per: PAIR_COUNT,
         unit: "pair",
-        budget: 512,
+        budget: [512, 1024],
         target: None,
     },
     Row {
@@ -175,7 +175,7 @@ const ROWS: &[Row] = &[
         operation: "PGS sweep, sequential-impulse form (20 bodies, 60 rows)",
         per: (SWEEPS * SI_ROWS) as u32,
         unit: "row",
-        budget: 1024,
+        budget: [512, 1024],
         target: Some(Target {
             instructions: 60.0,
             stack: None,
@@ -187,7 +187,7 @@ const ROWS: &[Row] = &[
         operation: "PGS sweep, dense Γ (8 rows)",
         per: (SWEEPS * DENSE_ROWS) as u32,
         unit: "row",
-        budget: 1024,
+        budget: [1024, 1024],
         target: None,
     },
     Row {
@@ -195,7 +195,7 @@ const ROWS: &[Row] = &[
         operation: "exact solver, 8 rows (bilateral, unilateral, friction)",
         per: 1,
         unit: "",
-        budget: 4096,
+        budget: [1024, 2048],
         target: None,
     },
     Row {
@@ -203,7 +203,7 @@ const ROWS: &[Row] = &[
         operation: "World step: 20-link chain, 1 kHz (`FixedWorld<_, 64>`)",
         per: 1,
         unit: "",
-        budget: 8 * 1024,
+        budget: [8 * 1024, 32 * 1024],
         target: Some(Target {
             instructions: 168_000.0,
             stack: Some(8 * 1024),
@@ -212,10 +212,26 @@ const ROWS: &[Row] = &[
     },
     Row {
         krate: "solver",
+        operation: "… the same chain, joints by PGS (20 sweeps), no projection",
+        per: 1,
+        unit: "",
+        budget: [8 * 1024, 32 * 1024],
+        target: None,
+    },
+    Row {
+        krate: "solver",
+        operation: "… the same chain, direct joint solve, no projection",
+        per: 1,
+        unit: "",
+        budget: [8 * 1024, 32 * 1024],
+        target: None,
+    },
+    Row {
+        krate: "solver",
         operation: "World step: 16 spheres in a box (`FixedWorld<_, 192>`)",
         per: 1,
         unit: "",
-        budget: 16 * 1024,
+        budget: [8 * 1024, 8 * 1024],
         target: None,
     },
     Row {
@@ -223,7 +239,7 @@ const ROWS: &[Row] = &[
         operation: "World step: 64 spheres in a box (`FixedWorld<_, 768>`)",
         per: 1,
         unit: "",
-        budget: 16 * 1024,
+        budget: [32 * 1024, 32 * 1024],
         target: None,
     },
 ];
@@ -532,9 +548,18 @@ fn summary(costs: &mut [Cost]) -> Cost {
     }
 }
 
+/// The chain's step with its settings changed by `adjust`.
 #[inline(never)]
-fn chain_step<T: Scalar>(m: &Meter) -> Result<Cost, Failed> {
+fn chain_step<T: Scalar>(
+    m: &Meter,
+    adjust: fn(&mut WorldSettings<T>),
+) -> Result<Cost, Failed> {
     let mut world = scenes::chain::<T>().map_err(|_| Failed("chain rejected"))?;
+    let mut settings = *world.settings();
+    adjust(&mut settings);
+    world
+        .set_settings(settings)
+        .map_err(|_| Failed("chain settings rejected"))?;
     let mut costs = [Cost::default(); CHAIN_STEPS];
     for c in &mut costs {
         let mut ok = false;
@@ -586,7 +611,12 @@ fn measure_all<T: Scalar>(m: &Meter) -> Result<[Cost; ROWS.len()], Failed> {
     put(pgs_sequential_impulse::<T>(m)?);
     put(pgs_dense::<T>(m)?);
     put(exact::<T>(m)?);
-    put(chain_step::<T>(m)?);
+    put(chain_step::<T>(m, |_| {})?);
+    put(chain_step::<T>(m, |s| {
+        s.joint_solver = JointSolver::Pgs;
+        s.post_stabilization = 0;
+    })?);
+    put(chain_step::<T>(m, |s| s.post_stabilization = 0)?);
     put(box_step::<T, BOX_CAPACITY_16>(m, 4, 1)?);
     put(box_step::<T, BOX_CAPACITY_64>(m, 4, 4)?);
     drop(put);
@@ -637,16 +667,80 @@ impl fmt::Display for AtClock {
     }
 }
 
-fn run() -> usize {
+/// Instructions of each FPU probe beyond a bare return, in the order of `probe::PROBES`.
+#[inline(never)]
+fn probes(m: &Meter) -> [u64; probe::PROBES.len()] {
+    let (x, y, z) = (2.0f32, -0.75f32, 0.5f32);
+    let mut sink = 0.0f32;
+    let mut count = |f: fn(f32, f32, f32) -> f32| {
+        m.measure(&mut || sink = black_box(f)(black_box(x), black_box(y), black_box(z)))
+            .instructions
+    };
+    let base = count(|x, _, _| probe::probe_identity_f32(x));
+    let mut out = [0; probe::PROBES.len()];
+    for (o, (_, _, f)) in out.iter_mut().zip(probe::PROBES) {
+        *o = count(*f).saturating_sub(base);
+    }
+    black_box(sink);
+    out
+}
+
+/// Prints one table row; returns how many of its two stack figures exceed the budget.
+fn print_row(row: &Row, s: Cost, d: Cost) -> usize {
+    let over = [s, d]
+        .iter()
+        .zip(row.budget)
+        .filter(|(c, budget)| c.stack > *budget || c.stack_overflowed_paint)
+        .count();
+    let per = if row.unit.is_empty() { "" } else { " per " };
     out::line(format_args!(
-        "sizes: chain f32 {} f64 {}; box16 f32 {} f64 {}; box64 f32 {} f64 {}",
-        size_of::<scenes::ChainWorld<f32>>(),
-        size_of::<scenes::ChainWorld<f64>>(),
-        size_of::<FixedWorld<f32, BOX_CAPACITY_16>>(),
-        size_of::<FixedWorld<f64, BOX_CAPACITY_16>>(),
-        size_of::<FixedWorld<f32, BOX_CAPACITY_64>>(),
-        size_of::<FixedWorld<f64, BOX_CAPACITY_64>>()
+        "| {} | {}{}{} | {} | {} | {} B | {} | {} | {} B | {:.1} | {} / {} B{} | {} |",
+        row.krate,
+        row.operation,
+        per,
+        row.unit,
+        PerUnit(s.instructions, row.per),
+        AtClock(s.instructions, row.per),
+        s.stack,
+        PerUnit(d.instructions, row.per),
+        AtClock(d.instructions, row.per),
+        d.stack,
+        d.instructions as f64 / s.instructions.max(1) as f64,
+        row.budget[0],
+        row.budget[1],
+        if over == 0 { "" } else { " **EXCEEDED**" },
+        Verdict(row.target, s, row.per),
     ));
+    over
+}
+
+/// The target column: met, or NOT met with the figure and the cause.
+struct Verdict(Option<Target>, Cost, u32);
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(t) = self.0 else {
+            return f.write_str("—");
+        };
+        let per_unit = self.1.instructions as f64 / f64::from(self.2);
+        let instructions_ok = per_unit <= t.instructions;
+        let stack_ok = t.stack.is_none_or(|limit| self.1.stack <= limit);
+        let stack_limit = |f: &mut fmt::Formatter<'_>| match t.stack {
+            Some(limit) => write!(f, ", ≤ {limit} B"),
+            None => Ok(()),
+        };
+        if instructions_ok && stack_ok {
+            write!(f, "met (≤ {:.0} instructions", t.instructions)?;
+            stack_limit(f)?;
+            f.write_str(")")
+        } else {
+            write!(f, "**NOT met** (≤ {:.0} instructions", t.instructions)?;
+            stack_limit(f)?;
+            write!(f, "): {per_unit:.0} instructions, {} B; {}", self.1.stack, t.cause)
+        }
+    }
+}
+
+fn run() -> usize {
     let meter = match Meter::new(PAINT) {
         Ok(Some(m)) => m,
         Ok(None) => {
@@ -668,140 +762,51 @@ fn run() -> usize {
             return 1;
         }
     };
-    let mut over = 0;
+    let fpu = probes(&meter);
     out::line(format_args!("table-begin"));
     out::line(format_args!(
-        "| crate | operation | f32 instructions | f32 at 168 MHz | f32 stack | f64 instructions | \
-         f64 at 168 MHz | f64 stack | f64/f32 | stack budget | target (f32) |"
+        "| crate | operation | f32 instructions | f32 at 168 MHz | f32 stack | \
+         f64 instructions | f64 at 168 MHz | f64 stack | f64/f32 | stack budget f32 / f64 | \
+         target (f32) |"
     ));
+    out::line(format_args!("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|"));
+    let mut over = 0;
+    for (i, row) in ROWS.iter().enumerate() {
+        over += print_row(row, single[i], double[i]);
+    }
+    out::line(format_args!(""));
     out::line(format_args!(
-        "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|"
+        "| f32 function as the crates call it | instructions beyond a bare return | \
+         single FPU instruction |"
     ));
-    for (i, row) in ROWS.iter().enumerate() {
-        let (s, d) = (single[i], double[i]);
-        let per = if row.unit.is_empty() {
-            ""
-        } else {
-            " per "
-        };
-        let mut verdict = heapless_line();
-        for c in [s, d] {
-            if c.stack > row.budget || c.stack_overflowed_paint {
-                over += 1;
-            }
-        }
-        let budget_ok = s.stack <= row.budget
-            && d.stack <= row.budget
-            && !s.stack_overflowed_paint
-            && !d.stack_overflowed_paint;
-        if let Some(t) = row.target {
-            let per_unit = s.instructions as f64 / f64::from(row.per);
-            let instr_ok = per_unit <= t.instructions;
-            let stack_ok = t.stack.is_none_or(|limit| s.stack <= limit);
-            verdict.push_target(t, instr_ok, stack_ok, per_unit, s.stack);
-        } else {
-            verdict.push_str("—");
-        }
-        let ratio = d.instructions as f64 / s.instructions.max(1) as f64;
+    out::line(format_args!("|---|--:|---|"));
+    for ((_, label, _), n) in probe::PROBES.iter().zip(fpu) {
         out::line(format_args!(
-            "| {} | {}{}{} | {} | {} | {} B | {} | {} | {} B | {:.1} | {} B{} | {} |",
-            row.krate,
-            row.operation,
-            per,
-            row.unit,
-            PerUnit(s.instructions, row.per),
-            AtClock(s.instructions, row.per),
-            s.stack,
-            PerUnit(d.instructions, row.per),
-            AtClock(d.instructions, row.per),
-            d.stack,
-            ratio,
-            row.budget,
-            if budget_ok { "" } else { " **EXCEEDED**" },
-            verdict.as_str(),
+            "| {label} | {n} | {} |",
+            if n == 1 { "yes" } else { "**no**" }
         ));
     }
+    out::line(format_args!(""));
+    out::line(format_args!(
+        "World storage (`size_of`, target): chain `FixedWorld<f32, {CHAIN}>` {} B, \
+         `FixedWorld<f64, {CHAIN}>` {} B; 16 spheres `FixedWorld<f32, {B16}>` {} B; \
+         64 spheres `FixedWorld<f32, {B64}>` {} B, `FixedWorld<f64, {B64}>` {} B.",
+        size_of::<scenes::ChainWorld<f32>>(),
+        size_of::<scenes::ChainWorld<f64>>(),
+        size_of::<FixedWorld<f32, BOX_CAPACITY_16>>(),
+        size_of::<FixedWorld<f32, BOX_CAPACITY_64>>(),
+        size_of::<FixedWorld<f64, BOX_CAPACITY_64>>(),
+        CHAIN = scenes::CHAIN_CAPACITY,
+        B16 = BOX_CAPACITY_16,
+        B64 = BOX_CAPACITY_64,
+    ));
     out::line(format_args!("table-end"));
-    for (i, row) in ROWS.iter().enumerate() {
-        out::line(format_args!(
-            "cost {i:02} {} f32 {} {} f64 {} {}",
-            row.krate, single[i].instructions, single[i].stack, double[i].instructions, double[i].stack
-        ));
-    }
     if over > 0 {
-        out::line(format_args!("costs: {over} stack budget(s) exceeded"));
+        out::line(format_args!("costs: {over} stack figure(s) over budget"));
         1
     } else {
-        out::line(format_args!("costs: every stack within its budget"));
+        out::line(format_args!("costs: every stack figure within its budget"));
         0
-    }
-}
-
-/// A short line built without allocation.
-struct Line {
-    buf: [u8; 160],
-    len: usize,
-}
-
-fn heapless_line() -> Line {
-    Line {
-        buf: [0; 160],
-        len: 0,
-    }
-}
-
-impl fmt::Write for Line {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let end = self.len + s.len();
-        if end > self.buf.len() {
-            return Err(fmt::Error);
-        }
-        self.buf[self.len..end].copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
-    }
-}
-
-impl Line {
-    fn push_str(&mut self, s: &str) {
-        let _ = fmt::Write::write_str(self, s);
-    }
-
-    fn push_target(&mut self, t: Target, instr_ok: bool, stack_ok: bool, per_unit: f64, stack: usize) {
-        let limit = match t.stack {
-            Some(s) => format_args_line(t.instructions, Some(s)),
-            None => format_args_line(t.instructions, None),
-        };
-        if instr_ok && stack_ok {
-            let _ = fmt::Write::write_fmt(self, format_args!("met ({limit})"));
-        } else {
-            let _ = fmt::Write::write_fmt(
-                self,
-                format_args!(
-                    "**NOT met** ({limit}): {per_unit:.0} instructions, {stack} B; {}",
-                    t.cause
-                ),
-            );
-        }
-    }
-
-    fn as_str(&self) -> &str {
-        core::str::from_utf8(&self.buf[..self.len]).unwrap_or("?")
-    }
-}
-
-/// "≤ 168000 instructions, ≤ 8192 B".
-struct Limit(f64, Option<usize>);
-fn format_args_line(instructions: f64, stack: Option<usize>) -> Limit {
-    Limit(instructions, stack)
-}
-impl fmt::Display for Limit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "≤ {:.0} instructions", self.0)?;
-        if let Some(s) = self.1 {
-            write!(f, ", ≤ {s} B stack")?;
-        }
-        Ok(())
     }
 }
 
