@@ -68,6 +68,10 @@ pub struct RigidBody<T> {
     pub(crate) angular_velocity_body: Vector<T, 3>,
     pub(crate) shape: Shape<T>,
     pub(crate) material: Material<T>,
+    /// How long the body has moved slower than the sleep thresholds.
+    pub(crate) still_for: T,
+    /// Asleep: skipped by the step until its island wakes.
+    pub(crate) asleep: bool,
 }
 
 impl<T: Float> RigidBody<T> {
@@ -118,6 +122,8 @@ impl<T: Float> RigidBody<T> {
             angular_velocity_body: Vector::zeros(),
             shape: Shape::None,
             material: Material::default(),
+            still_for: T::zero(),
+            asleep: false,
         }
     }
 
@@ -223,6 +229,25 @@ impl<T: Float> RigidBody<T> {
         self.angular_velocity_body
     }
 
+    /// Whether the body sleeps (its island rested for
+    /// [`SleepSettings::time`](super::SleepSettings::time); it wakes when a moving body
+    /// touches it, a joint pulls it, or the user moves it).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// assert!(!RigidBody::sphere(1.0, 0.5).unwrap().is_sleeping());
+    /// ```
+    #[must_use]
+    pub fn is_sleeping(&self) -> bool {
+        self.asleep
+    }
+
+    pub(crate) fn wake(&mut self) {
+        self.asleep = false;
+        self.still_for = T::zero();
+    }
+
     /// The collision shape.
     pub fn shape(&self) -> Shape<T> {
         self.shape
@@ -253,6 +278,22 @@ impl<T: Float> RigidBody<T> {
                 let r = self.orientation.to_matrix();
                 r * *i.inverse() * r.transpose()
             }
+        }
+    }
+
+    /// `Err(what)` naming the first non-finite part of the state.
+    pub(crate) fn check_finite(&self) -> Result<(), &'static str> {
+        let q = self.orientation;
+        if !self.position.is_finite() {
+            Err("position")
+        } else if !(q.w.is_finite() && q.x.is_finite() && q.y.is_finite() && q.z.is_finite()) {
+            Err("orientation")
+        } else if !self.linear_velocity.is_finite() {
+            Err("linear velocity")
+        } else if !self.angular_velocity_body.is_finite() {
+            Err("angular velocity")
+        } else {
+            Ok(())
         }
     }
 

@@ -20,6 +20,22 @@ pub enum WorldError {
         /// Which input.
         what: &'static str,
     },
+    /// A body's state is not finite at the start of a step (changed through a path that
+    /// skipped the checks, e.g. a user constraint gone wrong); nothing was changed.
+    NonFiniteBody {
+        /// The body.
+        body: usize,
+        /// Which part of its state.
+        what: &'static str,
+    },
+    /// The step would have given a body a non-finite state (the solve or the integration
+    /// overflowed); the step was not taken.
+    NonFiniteResult {
+        /// The body.
+        body: usize,
+        /// Which part of its state.
+        what: &'static str,
+    },
     /// A shape or material parameter out of range (radius <= 0, friction < 0,
     /// restitution outside [0, 1], zero plane normal); `what` names it.
     InvalidParameter {
@@ -72,6 +88,13 @@ impl fmt::Display for WorldError {
             }
             Self::InvalidOrientation => f.write_str("orientation quaternion is zero or not finite"),
             Self::NonFinite { what } => write!(f, "{what} is NaN or infinite"),
+            Self::NonFiniteBody { body, what } => {
+                write!(f, "body {body}: {what} is NaN or infinite before the step")
+            }
+            Self::NonFiniteResult { body, what } => write!(
+                f,
+                "the step would make the {what} of body {body} NaN or infinite; it was not taken"
+            ),
             Self::InvalidParameter { what } => write!(f, "invalid {what}"),
             Self::BodyOutOfRange { body, bodies } => {
                 write!(

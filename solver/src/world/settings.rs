@@ -42,6 +42,44 @@ pub struct WorldSettings<T> {
     pub post_stabilization: usize,
     /// The projection stops once every joint row satisfies `|C| <= projection_tolerance`.
     pub projection_tolerance: T,
+    /// When resting islands go to sleep; `None` keeps every body awake.
+    pub sleep: Option<SleepSettings<T>>,
+}
+
+/// When an island of bodies goes to sleep: every body of it moved slower than both speeds
+/// for `time` seconds. A sleeping island costs nothing in the solve and integration; it
+/// wakes when an awake body touches it or a joint connects it to one, and a body the user
+/// moves or pushes wakes at once.
+///
+/// # Example
+/// ```
+/// use solver::world::{SleepSettings, WorldSettings};
+/// let mut s = WorldSettings::<f64>::default();
+/// s.sleep = Some(SleepSettings { time: 1.0, ..SleepSettings::default() });
+/// assert!(s.validate().is_ok());
+/// s.sleep = None; // never sleep
+/// assert!(s.validate().is_ok());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SleepSettings<T> {
+    /// Centre-of-mass speed below which a body counts as resting (m/s).
+    pub linear_speed: T,
+    /// Angular speed below which a body counts as resting (rad/s).
+    pub angular_speed: T,
+    /// How long every body of an island must rest before it sleeps (s).
+    pub time: T,
+}
+
+impl<T: Float> Default for SleepSettings<T> {
+    /// 0.05 m/s, 0.05 rad/s, 0.5 s (Box2D's defaults for a 1 m scale).
+    fn default() -> Self {
+        let c = |v: f64| T::from(v).unwrap_or_else(T::zero);
+        Self {
+            linear_speed: c(0.05),
+            angular_speed: c(0.05),
+            time: c(0.5),
+        }
+    }
 }
 
 /// The solver of the joint rows in the velocity solve.
@@ -61,7 +99,8 @@ pub enum JointSolver {
 impl<T: Float> Default for WorldSettings<T> {
     /// 60 Hz, g = 9.81 m/s² along −y, 20 warm-started sweeps, joints solved directly,
     /// β = 0.2, 1 mm slop, 1 cm margin, bounce above 0.1 m/s, energy-conserving gyroscopic
-    /// term, up to 3 Newton iterations of position projection to |C| <= 1e-6.
+    /// term, up to 3 Newton iterations of position projection to |C| <= 1e-6, sleeping on
+    /// ([`SleepSettings::default`]).
     fn default() -> Self {
         let c = |v: f64| T::from(v).unwrap_or_else(T::zero);
         Self {
@@ -83,6 +122,7 @@ impl<T: Float> Default for WorldSettings<T> {
             joint_solver: JointSolver::Direct,
             post_stabilization: 3,
             projection_tolerance: c(1e-6),
+            sleep: Some(SleepSettings::default()),
         }
     }
 }
@@ -118,6 +158,16 @@ impl<T: Float> WorldSettings<T> {
             return Err(WorldError::InvalidSettings(
                 "projection tolerance must be finite and >= 0",
             ));
+        }
+        if let Some(sleep) = &self.sleep {
+            if !(non_negative(sleep.linear_speed)
+                && non_negative(sleep.angular_speed)
+                && non_negative(sleep.time))
+            {
+                return Err(WorldError::InvalidSettings(
+                    "sleep speeds and time must be finite and >= 0",
+                ));
+            }
         }
         self.solver.validate()?;
         Ok(())
