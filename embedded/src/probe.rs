@@ -4,8 +4,7 @@
 //!
 //! On `thumbv7em-none-eabihf` the Cortex-M4F's single-precision FPU has `vsqrt.f32`,
 //! `vabs.f32` and `vfma.f32`; whether the library path reaches them is what these show.
-//! [`core_abs_f32`] is the stable `core` method for contrast (core has no stable
-//! `sqrt`/`mul_add` without std).
+//! (Stable `core` has `f32::abs` but no `sqrt` or `mul_add` without std.)
 #![allow(
     unsafe_code,
     reason = "#[no_mangle] keeps the probes' names for the disassembly check"
@@ -55,13 +54,6 @@ pub extern "C" fn probe_min_f32(x: f32, y: f32) -> f32 {
     Float::min(x, y)
 }
 
-/// `f32::abs` from `core` (stable since Rust 1.85 without std), for contrast.
-#[unsafe(no_mangle)]
-#[inline(never)]
-pub extern "C" fn core_abs_f32(x: f32) -> f32 {
-    x.abs()
-}
-
 /// The probes by name, each as a function of three arguments (unused ones ignored), in the
 /// order the cost table lists them.
 pub const PROBES: &[(&str, &str, fn(f32, f32, f32) -> f32)] = &[
@@ -72,5 +64,4 @@ pub const PROBES: &[(&str, &str, fn(f32, f32, f32) -> f32)] = &[
     }),
     ("probe_max_f32", "`Float::max`", |x, y, _| probe_max_f32(x, y)),
     ("probe_min_f32", "`Float::min`", |x, y, _| probe_min_f32(x, y)),
-    ("core_abs_f32", "`f32::abs` (core)", |x, _, _| core_abs_f32(x)),
 ];
