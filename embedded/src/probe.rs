@@ -54,14 +54,23 @@ pub extern "C" fn probe_min_f32(x: f32, y: f32) -> f32 {
     Float::min(x, y)
 }
 
+/// A probe: its symbol, its label in the cost table, and a call of it with three arguments.
+pub type Probe = (&'static str, &'static str, fn(f32, f32, f32) -> f32);
+
 /// The probes by name, each as a function of three arguments (unused ones ignored), in the
 /// order the cost table lists them.
-pub const PROBES: &[(&str, &str, fn(f32, f32, f32) -> f32)] = &[
-    ("probe_sqrt_f32", "`Float::sqrt`", |x, _, _| probe_sqrt_f32(x)),
+pub const PROBES: &[Probe] = &[
+    ("probe_sqrt_f32", "`Float::sqrt`", |x, _, _| {
+        probe_sqrt_f32(x)
+    }),
     ("probe_abs_f32", "`Float::abs`", |x, _, _| probe_abs_f32(x)),
     ("probe_mul_add_f32", "`Float::mul_add`", |x, y, z| {
         probe_mul_add_f32(x, y, z)
     }),
-    ("probe_max_f32", "`Float::max`", |x, y, _| probe_max_f32(x, y)),
-    ("probe_min_f32", "`Float::min`", |x, y, _| probe_min_f32(x, y)),
+    ("probe_max_f32", "`Float::max`", |x, y, _| {
+        probe_max_f32(x, y)
+    }),
+    ("probe_min_f32", "`Float::min`", |x, y, _| {
+        probe_min_f32(x, y)
+    }),
 ];

@@ -36,14 +36,16 @@ fn v3<T: Float>(x: f64, y: f64, z: f64) -> Vector<T, 3> {
 /// Newton iterations of position projection to 1e-6 m.
 #[must_use]
 pub fn chain_settings<T: Float>() -> WorldSettings<T> {
-    let mut s = WorldSettings::<T>::default();
-    s.dt = lit(1e-3);
+    let mut s = WorldSettings::<T> {
+        dt: lit(1e-3),
+        joint_beta: lit(0.2),
+        joint_solver: JointSolver::Direct,
+        post_stabilization: 3,
+        projection_tolerance: lit(1e-6),
+        ..WorldSettings::default()
+    };
     s.solver.max_iterations = 20;
     s.solver.omega = T::one();
-    s.joint_beta = lit(0.2);
-    s.joint_solver = JointSolver::Direct;
-    s.post_stabilization = 3;
-    s.projection_tolerance = lit(1e-6);
     s
 }
 
@@ -60,7 +62,8 @@ pub fn chain<T: Float + FloatConst>() -> Result<ChainWorld<T>, WorldError> {
     let inertia = Matrix::from_diagonal(v3(along, across, across));
     let mut previous = None;
     for i in 0..CHAIN_LINKS {
-        let link = RigidBody::new(lit(m), inertia)?.with_position(v3((i as f64 + 0.5) * l, 0.0, 0.0));
+        let link =
+            RigidBody::new(lit(m), inertia)?.with_position(v3((i as f64 + 0.5) * l, 0.0, 0.0));
         let id = world.add_body(link)?;
         let pivot = v3(i as f64 * l, 0.0, 0.0);
         match previous {
@@ -76,14 +79,16 @@ pub fn chain<T: Float + FloatConst>() -> Result<ChainWorld<T>, WorldError> {
 /// sleeping.
 #[must_use]
 pub fn box_settings<T: Float>() -> WorldSettings<T> {
-    let mut s = WorldSettings::<T>::default();
-    s.dt = lit(1.0 / 120.0);
+    let mut s = WorldSettings::<T> {
+        dt: lit(1.0 / 120.0),
+        slop: lit(0.0005 * RADIUS),
+        margin: lit(0.1 * RADIUS),
+        contact_beta: lit(0.2),
+        // Awake steps are measured: a resting island would otherwise fall asleep after 0.5 s.
+        sleep: None,
+        ..WorldSettings::default()
+    };
     s.solver.max_iterations = 30;
-    s.slop = lit(0.0005 * RADIUS);
-    s.margin = lit(0.1 * RADIUS);
-    s.contact_beta = lit(0.2);
-    // Awake steps are measured: a resting island would otherwise fall asleep after 0.5 s.
-    s.sleep = None;
     s
 }
 

@@ -71,11 +71,7 @@ fn run() -> usize {
         ));
         out::line(format_args!(
             "chain: budget {STEP_BUDGET} instructions per step: {}; stack budget {STACK_BUDGET} B: {}",
-            if max <= STEP_BUDGET {
-                "met"
-            } else {
-                "NOT met"
-            },
+            if max <= STEP_BUDGET { "met" } else { "NOT met" },
             if stack <= STACK_BUDGET {
                 "met"
             } else {

@@ -316,7 +316,11 @@ fn xform_ops<T: Scalar>(m: &Meter) -> [Cost; 4] {
 #[inline(never)]
 fn rotint_ops<T: Scalar>(m: &Meter) -> Result<[Cost; 3], Failed> {
     let q = Quaternion::from_axis_angle(&v3::<T>(0.0, 0.6, 0.8), lit(0.3));
-    let (w, a, dt) = (v3::<T>(1.0, -2.0, 0.5), v3::<T>(0.1, 0.2, -0.3), lit::<T>(1e-3));
+    let (w, a, dt) = (
+        v3::<T>(1.0, -2.0, 0.5),
+        v3::<T>(0.1, 0.2, -0.3),
+        lit::<T>(1e-3),
+    );
     let one = Stepper::<T>::new().with_terms(MagnusTerms::One);
     let two = Stepper::<T>::new().with_terms(MagnusTerms::Two);
     let inertia = BodyInertia::try_from_principal(v3::<T>(1.0, 2.0, 3.0))
@@ -376,9 +380,8 @@ fn pairs_fold<T: Scalar>(m: &Meter) -> Cost {
     let points: [Vector<T, 3>; POINTS] =
         core::array::from_fn(|_| Vector([source.next(), source.next(), source.next()]));
     m.measure(&mut || {
-        let s = distinct_pairs(black_box(&points)).fold(T::zero(), |s, (a, b)| {
-            s + (*a - *b).norm_squared()
-        });
+        let s = distinct_pairs(black_box(&points))
+            .fold(T::zero(), |s, (a, b)| s + (*a - *b).norm_squared());
         black_box(s);
     })
 }
@@ -449,11 +452,7 @@ fn dense_problem<T: Scalar>(seed: u32) -> ([T; DENSE_ROWS * DENSE_ROWS], [T; DEN
     let mut gamma = [T::zero(); DENSE_ROWS * DENSE_ROWS];
     for i in 0..DENSE_ROWS {
         for j in 0..DENSE_ROWS {
-            let mut s = if i == j {
-                lit(0.01)
-            } else {
-                T::zero()
-            };
+            let mut s = if i == j { lit(0.01) } else { T::zero() };
             for k in 0..DENSE_ROWS {
                 s = s + a[i * DENSE_ROWS + k] * a[j * DENSE_ROWS + k];
             }
@@ -550,10 +549,7 @@ fn summary(costs: &mut [Cost]) -> Cost {
 
 /// The chain's step with its settings changed by `adjust`.
 #[inline(never)]
-fn chain_step<T: Scalar>(
-    m: &Meter,
-    adjust: fn(&mut WorldSettings<T>),
-) -> Result<Cost, Failed> {
+fn chain_step<T: Scalar>(m: &Meter, adjust: fn(&mut WorldSettings<T>)) -> Result<Cost, Failed> {
     let mut world = scenes::chain::<T>().map_err(|_| Failed("chain rejected"))?;
     let mut settings = *world.settings();
     adjust(&mut settings);
@@ -572,7 +568,11 @@ fn chain_step<T: Scalar>(
 }
 
 #[inline(never)]
-fn box_step<T: Scalar, const N: usize>(m: &Meter, side: usize, layers: usize) -> Result<Cost, Failed> {
+fn box_step<T: Scalar, const N: usize>(
+    m: &Meter,
+    side: usize,
+    layers: usize,
+) -> Result<Cost, Failed> {
     let mut world: FixedWorld<T, N> =
         scenes::spheres_in_box(side, layers).map_err(|_| Failed("box scene rejected"))?;
     for _ in 0..BOX_SETTLE {
@@ -595,33 +595,45 @@ fn box_step<T: Scalar, const N: usize>(m: &Meter, side: usize, layers: usize) ->
     Ok(summary(&mut costs))
 }
 
+/// The costs of one precision, filled in the order of [`ROWS`].
+struct Filled {
+    costs: [Cost; ROWS.len()],
+    count: usize,
+}
+
+impl Filled {
+    fn put(&mut self, c: Cost) {
+        if let Some(slot) = self.costs.get_mut(self.count) {
+            *slot = c;
+        }
+        self.count += 1;
+    }
+}
+
 /// Every row's cost in `T`, in the order of [`ROWS`].
 fn measure_all<T: Scalar>(m: &Meter) -> Result<[Cost; ROWS.len()], Failed> {
-    let mut out = [Cost::default(); ROWS.len()];
-    let mut k = 0;
-    let mut put = |c: Cost| {
-        out[k] = c;
-        k += 1;
+    let mut f = Filled {
+        costs: [Cost::default(); ROWS.len()],
+        count: 0,
     };
-    put(dual_jacobian::<T>(m));
-    xform_ops::<T>(m).into_iter().for_each(&mut put);
-    rotint_ops::<T>(m)?.into_iter().for_each(&mut put);
-    cwlist_ops::<T>(m)?.into_iter().for_each(&mut put);
-    put(pairs_fold::<T>(m));
-    put(pgs_sequential_impulse::<T>(m)?);
-    put(pgs_dense::<T>(m)?);
-    put(exact::<T>(m)?);
-    put(chain_step::<T>(m, |_| {})?);
-    put(chain_step::<T>(m, |s| {
+    f.put(dual_jacobian::<T>(m));
+    xform_ops::<T>(m).into_iter().for_each(|c| f.put(c));
+    rotint_ops::<T>(m)?.into_iter().for_each(|c| f.put(c));
+    cwlist_ops::<T>(m)?.into_iter().for_each(|c| f.put(c));
+    f.put(pairs_fold::<T>(m));
+    f.put(pgs_sequential_impulse::<T>(m)?);
+    f.put(pgs_dense::<T>(m)?);
+    f.put(exact::<T>(m)?);
+    f.put(chain_step::<T>(m, |_| {})?);
+    f.put(chain_step::<T>(m, |s| {
         s.joint_solver = JointSolver::Pgs;
         s.post_stabilization = 0;
     })?);
-    put(chain_step::<T>(m, |s| s.post_stabilization = 0)?);
-    put(box_step::<T, BOX_CAPACITY_16>(m, 4, 1)?);
-    put(box_step::<T, BOX_CAPACITY_64>(m, 4, 4)?);
-    drop(put);
-    if k == ROWS.len() {
-        Ok(out)
+    f.put(chain_step::<T>(m, |s| s.post_stabilization = 0)?);
+    f.put(box_step::<T, BOX_CAPACITY_16>(m, 4, 1)?);
+    f.put(box_step::<T, BOX_CAPACITY_64>(m, 4, 4)?);
+    if f.count == ROWS.len() {
+        Ok(f.costs)
     } else {
         Err(Failed("row count and measurements differ"))
     }
@@ -735,7 +747,11 @@ impl fmt::Display for Verdict {
         } else {
             write!(f, "**NOT met** (≤ {:.0} instructions", t.instructions)?;
             stack_limit(f)?;
-            write!(f, "): {per_unit:.0} instructions, {} B; {}", self.1.stack, t.cause)
+            write!(
+                f,
+                "): {per_unit:.0} instructions, {} B; {}",
+                self.1.stack, t.cause
+            )
         }
     }
 }
@@ -769,7 +785,9 @@ fn run() -> usize {
          f64 instructions | f64 at 168 MHz | f64 stack | f64/f32 | stack budget f32 / f64 | \
          target (f32) |"
     ));
-    out::line(format_args!("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|"));
+    out::line(format_args!(
+        "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|"
+    ));
     let mut over = 0;
     for (i, row) in ROWS.iter().enumerate() {
         over += print_row(row, single[i], double[i]);
