@@ -35,9 +35,18 @@ fn run() -> usize {
     };
     let mut counts = [0u32; STEPS];
     let mut stack = 0usize;
+    // Newton iterations of the position projection: in the first 100 steps and in all.
+    let (mut newton_first, mut newton) = (0usize, 0usize);
     for (k, count) in counts.iter_mut().enumerate() {
         let mut result = Ok(());
-        let mut step = || result = world.step().map(|_| ());
+        let mut step = || {
+            result = world.step().map(|report| {
+                newton += report.projection_iterations;
+                if k < 100 {
+                    newton_first += report.projection_iterations;
+                }
+            });
+        };
         match &meter {
             Some(m) => {
                 let c = m.measure(&mut step);
@@ -60,6 +69,11 @@ fn run() -> usize {
         tip[1],
         tip[2],
         world.max_joint_error()
+    ));
+    out::line(format_args!(
+        "chain: projection iterations per step: {:.2} over the first 100 steps, {:.2} over all",
+        newton_first as f64 / 100.0,
+        newton as f64 / STEPS as f64
     ));
     if meter.is_some() {
         counts.sort_unstable();
