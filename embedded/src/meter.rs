@@ -35,6 +35,54 @@
 /// The `-icount shift` the runner must use (`.cargo/config.toml`, `scripts/target-costs`).
 pub const ICOUNT_SHIFT: u32 = 10;
 
+/// Nanoseconds per timer tick (the board's 25 MHz peripheral clock).
+pub const NS_PER_TICK: u64 = 40;
+/// The dual timer's counter runs at 1/256 of the fine timer's rate.
+pub const COARSE_PRESCALE: u64 = 256;
+
+/// Timer ticks between two readings `(coarse, fine)` of the two down-counters: the fine
+/// difference modulo 2^32, with the number of wraps taken from the coarse difference.
+///
+/// Exact while the coarse counter itself has not wrapped (2^40 ticks: about 43·10⁹
+/// instructions at `ICOUNT_SHIFT = 10`); the coarse estimate is within 256 ticks of the true
+/// count, far inside the 2^31 that picking the number of wraps tolerates.
+///
+/// # Example
+/// ```
+/// use embedded::meter::ticks;
+/// // 5·2^32 + 7 ticks: the fine counter wrapped five times, the coarse one says so.
+/// let n: u64 = 5 * (1 << 32) + 7;
+/// let (c0, f0) = (u32::MAX, u32::MAX);
+/// let (c1, f1) = (c0.wrapping_sub((n / 256) as u32), f0.wrapping_sub(n as u32));
+/// assert_eq!(ticks((c0, f0), (c1, f1)), n);
+/// ```
+#[must_use]
+pub fn ticks((c0, f0): (u32, u32), (c1, f1): (u32, u32)) -> u64 {
+    let fine = u64::from(f0.wrapping_sub(f1));
+    let coarse = u64::from(c0.wrapping_sub(c1)) * COARSE_PRESCALE;
+    let wraps = (coarse.saturating_sub(fine) + (1 << 31)) >> 32;
+    fine + (wraps << 32)
+}
+
+// One tick is 40/1024 of an instruction: the rounding error of a difference (at most one
+// tick at each end) stays far below half an instruction.
+const _: () = assert!(2 * NS_PER_TICK < (1 << ICOUNT_SHIFT) / 2);
+
+/// Instructions in `ticks` timer ticks: `ticks · 40 / 2^ICOUNT_SHIFT`, rounded to nearest.
+///
+/// # Example
+/// ```
+/// use embedded::meter::instructions;
+/// // 1000 instructions are 1 024 000 ns of virtual time, 25 600 ticks of 40 ns.
+/// assert_eq!(instructions(25_600), 1000);
+/// assert_eq!(instructions(25_599), 1000); // one tick short still rounds to 1000
+/// ```
+#[must_use]
+pub fn instructions(ticks: u64) -> u64 {
+    let half = 1u64 << (ICOUNT_SHIFT - 1);
+    (ticks * NS_PER_TICK + half) >> ICOUNT_SHIFT
+}
+
 /// What one call cost.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Cost {
@@ -109,17 +157,13 @@ mod host {
     reason = "memory-mapped timer registers and painting the free stack need raw pointers and asm"
 )]
 mod target {
-    use super::{Cost, ICOUNT_SHIFT, MeterError};
+    use super::{Cost, MeterError, instructions, ticks};
     use core::ptr::{read_volatile, write_volatile};
 
     /// CMSDK APB timer 0 of mps2-an386 (AN386 keeps AN385's peripheral map).
     const TIMER0: usize = 0x4000_0000;
     /// CMSDK APB dual timer, counter 1.
     const DUALTIMER1: usize = 0x4000_2000;
-    /// Nanoseconds per timer tick (25 MHz peripheral clock).
-    const NS_PER_TICK: u64 = 40;
-    /// The dual timer counts at 1/256 of the rate.
-    const COARSE_PRESCALE: u64 = 256;
     /// Painted into the free stack: a NaN as f32, an odd address.
     const PATTERN: u32 = 0xA5C3_5A3D;
 
@@ -143,19 +187,6 @@ mod target {
             let fine = read_volatile((TIMER0 + 4) as *const u32);
             (coarse, fine)
         }
-    }
-
-    fn ticks((c0, f0): (u32, u32), (c1, f1): (u32, u32)) -> u64 {
-        // Both count down.
-        let fine = u64::from(f0.wrapping_sub(f1));
-        let coarse = u64::from(c0.wrapping_sub(c1)) * COARSE_PRESCALE;
-        let wraps = (coarse.saturating_sub(fine) + (1 << 31)) >> 32;
-        fine + (wraps << 32)
-    }
-
-    fn instructions(ticks: u64) -> u64 {
-        let half = 1u64 << (ICOUNT_SHIFT - 1);
-        (ticks * NS_PER_TICK + half) >> ICOUNT_SHIFT
     }
 
     /// Paints `[max(sp - bytes, heap start), sp)` and returns `(sp, lowest painted)`.
@@ -247,5 +278,58 @@ mod target {
                 stack_overflowed_paint: overflowed,
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{COARSE_PRESCALE, ICOUNT_SHIFT, NS_PER_TICK, instructions, ticks};
+    use proptest::prelude::*;
+
+    /// The two down-counters as QEMU's timers show them at virtual time `t` ns, started at
+    /// `start` ns with the given initial values: whole ticks elapsed, floor or ceiling.
+    fn reading(t: u64, start: u64, (c_init, f_init): (u32, u32), ceil: bool) -> (u32, u32) {
+        let elapsed = t - start;
+        let fine = if ceil {
+            elapsed.div_ceil(NS_PER_TICK)
+        } else {
+            elapsed / NS_PER_TICK
+        };
+        let coarse = elapsed / (NS_PER_TICK * COARSE_PRESCALE);
+        (
+            c_init.wrapping_sub(coarse as u32),
+            f_init.wrapping_sub(fine as u32),
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Any number of instructions up to 2^35 (far beyond the fine timer's 168 M
+        /// instruction wrap, inside the coarse one's 43·10⁹), any start, any initial counter values and either rounding of
+        /// partial ticks: the count comes back exactly.
+        #[test]
+        fn counts_are_exact(
+            n in 0u64..(1 << 35),
+            before in 0u64..(1 << 30),
+            start in 0u64..(1 << 20),
+            init in (any::<u32>(), any::<u32>()),
+            ceil in any::<bool>(),
+        ) {
+            let ns = 1u64 << ICOUNT_SHIFT;
+            let t0 = start + before * ns;
+            let t1 = t0 + n * ns;
+            let r0 = reading(t0, start, init, ceil);
+            let r1 = reading(t1, start, init, ceil);
+            prop_assert_eq!(instructions(ticks(r0, r1)), n);
+        }
+    }
+
+    /// Known values: 26 ticks are 1040 ns, one instruction; 25 600 ticks, 1000.
+    #[test]
+    fn known_counts() {
+        assert_eq!(instructions(0), 0);
+        assert_eq!(instructions(26), 1); // 1040 ns
+        assert_eq!(instructions(25_600), 1000);
     }
 }

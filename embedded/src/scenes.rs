@@ -52,6 +52,14 @@ pub fn chain_settings<T: Float>() -> WorldSettings<T> {
 /// The 20-link chain (unit-mass rods of 0.25 m, radius 0.02 m) along +x from a ball joint
 /// at the origin, at rest.
 ///
+/// # Example
+/// ```
+/// let mut world = embedded::scenes::chain::<f32>().unwrap();
+/// assert_eq!(world.bodies().len(), 20);
+/// world.step().unwrap();
+/// assert!(world.max_joint_error() < 1e-4);
+/// ```
+///
 /// # Errors
 /// A [`WorldError`] if the world rejects a body or joint (it does not for these values).
 pub fn chain<T: Float + FloatConst>() -> Result<ChainWorld<T>, WorldError> {
@@ -95,6 +103,17 @@ pub fn box_settings<T: Float>() -> WorldSettings<T> {
 /// `side × side × layers` spheres (1 kg, radius 0.1 m) in columns 1 mm apart inside a box
 /// just wide enough, each 1 mm above the one below, with a tiny deterministic offset per
 /// sphere so the columns are not perfectly balanced.
+///
+/// # Example
+/// ```
+/// use embedded::scenes::spheres_in_box;
+/// let mut world = spheres_in_box::<f32, 192>(4, 1).unwrap();
+/// assert_eq!(world.bodies().len(), 16);
+/// world.step().unwrap();
+/// assert!(world.contact_count() >= 16); // every sphere on the floor
+/// // Too small a capacity is an error, not a panic.
+/// assert!(spheres_in_box::<f32, 8>(4, 1).is_err());
+/// ```
 ///
 /// # Errors
 /// A [`WorldError`] if the world runs out of room (`N` too small) or rejects a value.
