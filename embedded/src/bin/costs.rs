@@ -79,7 +79,7 @@ const ROWS: &[Row] = &[
         operation: "Jacobian of the Lorenz field (3→3, one `DualVec` pass)",
         per: 1,
         unit: "",
-        budget: [128, 512],
+        budget: [256, 512],
         target: None,
     },
     Row {
