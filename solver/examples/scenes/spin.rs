@@ -5,7 +5,7 @@ use std::path::Path;
 use solver::world::{RigidBody, WorldSettings};
 use solver::xform::{Matrix, Vector};
 
-use crate::common::{Metric, SceneWorld, chart, print_table, series};
+use crate::common::{Converged, Metric, SceneWorld, chart, print_table, series};
 use crate::plot::Scale;
 
 const STEPS: usize = 100_000;
@@ -26,8 +26,9 @@ pub(crate) fn run(dir: &Path) -> Vec<Metric> {
     let mut worst: f64 = 0.0;
     let mut flips = 0;
     let mut sign = 1.0;
+    let mut converged = Converged::default();
     for k in 0..STEPS {
-        world.step().expect("step");
+        converged.step(&mut world);
         let e = world.kinetic_energy();
         let rel = ((e - e0) / e0).abs();
         worst = worst.max(rel);
@@ -46,6 +47,7 @@ pub(crate) fn run(dir: &Path) -> Vec<Metric> {
     let w = world.bodies()[0].angular_velocity_body();
     let l = (Matrix::from_diagonal(moments) * w).norm();
     let metrics = vec![
+        converged.metric(world.settings().solver.tolerance),
         Metric::target(
             "intermediate-axis flips in 100 s",
             format!("{flips}"),

@@ -19,6 +19,7 @@ mod body;
 mod constraint;
 mod contact;
 mod error;
+mod inertia;
 mod joint;
 mod pose;
 mod query;
@@ -26,25 +27,26 @@ mod settings;
 mod step;
 mod tree;
 
-pub use body::{Material, RigidBody, Shape};
+pub use body::{Material, ORIENTATION_TOLERANCE, RigidBody, Shape};
 pub use constraint::{
     ConstraintFunction, Linearization, MAX_JOINT_ROWS, NoUserConstraint, constraint_value,
     linearize,
 };
 pub use contact::{Contact, Partner, Plane, sphere_plane, sphere_sphere};
-pub use error::WorldError;
+pub use error::{InertiaFault, Value, WorldError};
 pub use joint::{Ball, Distance, Hinge, Joint, orthonormal_pair};
 pub use pose::{Lift, Pose, lift_vector};
-pub use settings::{JointSolver, SleepSettings, WorldSettings};
+pub use settings::{JointSolver, SleepSettings, Threads, WorldSettings};
 pub use step::Phase;
 pub use step::broad::{BroadPhase, BruteForce, Grid, Proxy};
+pub use step::parallel::Shareable;
 
 use core::fmt;
 
 use cwlist::{Buffer, Storage};
 use num_traits::{Float, FloatConst};
 use rotint::{Frame, Stepper};
-use xform::Vector;
+use xform::{Quaternion, Vector};
 
 use crate::{BodyInverseMass, Certificate};
 use step::persist::ContactSet;
@@ -69,6 +71,15 @@ pub struct JointSlot<T, U> {
     pub joint: Joint<T, U>,
     /// Impulses of the last step, per row.
     pub impulse: [T; MAX_JOINT_ROWS],
+}
+
+/// How far a joint is from holding ([`World::joint_error`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct JointGap<T> {
+    /// Distance between the anchors (m), or the length error of a distance joint.
+    pub distance: T,
+    /// Angle between a hinge's two axes (rad); 0 for other joints.
+    pub angle: T,
 }
 
 /// What a step did.
@@ -219,7 +230,8 @@ where
         let normal = normal
             .try_normalize()
             .map_err(|_| WorldError::InvalidParameter {
-                what: "plane normal",
+                what: "plane normal (length)",
+                value: Value::of(normal.norm()),
             })?;
         if !offset.is_finite() {
             return Err(WorldError::NonFinite {
@@ -265,6 +277,54 @@ where
             .ok_or(WorldError::BodyOutOfRange { body: i, bodies: n })?;
         body.wake();
         Ok(body)
+    }
+
+    /// Moves a body's centre of mass to `p` (static bodies too: a static body moved by the
+    /// user acts at its new place from the next step); wakes it.
+    ///
+    /// # Errors
+    /// [`WorldError::BodyOutOfRange`], [`WorldError::NonFinite`]; the world is unchanged.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let a = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+    /// w.set_position(a, Vector([1.0, 2.0, 3.0])).unwrap();
+    /// assert_eq!(w.bodies()[a].position(), Vector([1.0, 2.0, 3.0]));
+    /// assert!(w.set_position(a, Vector([f64::NAN, 0.0, 0.0])).is_err());
+    /// ```
+    pub fn set_position(&mut self, i: usize, p: Vector<T, 3>) -> Result<(), WorldError> {
+        if !p.is_finite() {
+            return Err(WorldError::NonFinite { what: "position" });
+        }
+        self.body_mut(i)?.position = p;
+        Ok(())
+    }
+
+    /// Turns a body to the unit quaternion `q`, keeping its world-frame angular velocity;
+    /// wakes it.
+    ///
+    /// # Errors
+    /// [`WorldError::BodyOutOfRange`]; [`WorldError::InvalidOrientation`] unless `|q|` is
+    /// within [`ORIENTATION_TOLERANCE`] of 1. The world is unchanged on error.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// use solver::xform::{Quaternion, Vector};
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let a = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+    /// assert!(w.set_orientation(a, Quaternion::new(2.0, 0.0, 0.0, 0.0)).is_err());
+    /// w.set_orientation(a, Quaternion::new(0.0, 1.0, 0.0, 0.0)).unwrap();
+    /// ```
+    pub fn set_orientation(&mut self, i: usize, q: Quaternion<T>) -> Result<(), WorldError> {
+        let body = self.body(i)?.with_orientation(q).validated()?;
+        let slot = self.body_mut(i)?;
+        *slot = body;
+        slot.wake();
+        Ok(())
     }
 
     /// Sets a dynamic body's linear velocity (ignored for static bodies).
@@ -464,7 +524,10 @@ where
     ) -> Result<usize, WorldError> {
         let axis = axis
             .try_normalize()
-            .map_err(|_| WorldError::InvalidParameter { what: "hinge axis" })?;
+            .map_err(|_| WorldError::InvalidParameter {
+                what: "hinge axis (length)",
+                value: Value::of(axis.norm()),
+            })?;
         if !point.is_finite() {
             return Err(WorldError::NonFinite {
                 what: "joint point",

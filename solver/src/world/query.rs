@@ -3,8 +3,8 @@ use cwlist::{Buffer, Storage};
 use num_traits::{Float, FloatConst};
 
 use super::{
-    BroadPhase, ConstraintFunction, RigidBody, Shape, World, WorldError, constraint_value,
-    sphere_plane, sphere_sphere,
+    Ball, BroadPhase, BruteForce, ConstraintFunction, Grid, Joint, JointGap, Proxy, Shape, World,
+    WorldError, constraint_value, sphere_plane, sphere_sphere,
 };
 
 impl<T, S, U, B> World<T, S, U, B>
@@ -14,31 +14,75 @@ where
     U: ConstraintFunction<T> + Clone,
     B: BroadPhase<T>,
 {
-    /// The largest |C| over the rows of joint `j` at the current state.
+    /// How far joint `j` is from holding at the current state: the distance between its
+    /// anchors in metres (ball, hinge), the error of its length (distance joint) and, for a
+    /// hinge, the angle between its two axes in radians. A user constraint reports its
+    /// largest `|C|` as `distance` (in its own units) and no angle.
     ///
     /// # Errors
-    /// [`WorldError::BodyOutOfRange`] naming the joint index if there is no joint `j`.
-    pub fn joint_error(&self, j: usize) -> Result<T, WorldError> {
+    /// [`WorldError::JointOutOfRange`] if there is no joint `j`.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let a = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+    /// let j = w.add_ball_joint(a, None, Vector([0.0, 1.0, 0.0])).unwrap();
+    /// assert_eq!(w.joint_error(j).unwrap().distance, 0.0);
+    /// w.set_position(a, Vector([0.3, -0.4, 0.0])).unwrap();
+    /// assert!((w.joint_error(j).unwrap().distance - 0.5).abs() < 1e-12);
+    /// ```
+    pub fn joint_error(&self, j: usize) -> Result<JointGap<T>, WorldError> {
         let joints = self.joints.as_slice();
-        let slot = joints.get(j).ok_or(WorldError::BodyOutOfRange {
-            body: j,
-            bodies: joints.len(),
+        let slot = joints.get(j).ok_or(WorldError::JointOutOfRange {
+            joint: j,
+            joints: joints.len(),
         })?;
-        let c = constraint_value(
-            &slot.joint,
-            &self.pose_of(Some(slot.a)),
-            &self.pose_of(slot.b),
-        );
-        Ok(c[..slot.joint.rows()]
-            .iter()
-            .fold(T::zero(), |m, x| m.max(x.abs())))
+        let (pa, pb) = (self.pose_of(Some(slot.a)), self.pose_of(slot.b));
+        let anchors = |ball: &Ball<T>| (pb.point(&ball.anchor_b) - pa.point(&ball.anchor_a)).norm();
+        Ok(match &slot.joint {
+            Joint::Ball(ball) => JointGap {
+                distance: anchors(ball),
+                angle: T::zero(),
+            },
+            Joint::Distance(d) => JointGap {
+                distance: ((pb.point(&d.anchor_b) - pa.point(&d.anchor_a)).norm() - d.length).abs(),
+                angle: T::zero(),
+            },
+            Joint::Hinge(h) => {
+                let axis_a = pa.direction(&h.axis_a);
+                let axis_b = pb.direction(&h.perp_b[0].cross(&h.perp_b[1]));
+                JointGap {
+                    distance: anchors(&h.ball),
+                    angle: axis_a.cross(&axis_b).norm().atan2(axis_a.dot(&axis_b)),
+                }
+            }
+            Joint::User(_) => {
+                let c = constraint_value(&slot.joint, &pa, &pb);
+                JointGap {
+                    distance: c[..slot.joint.rows()]
+                        .iter()
+                        .fold(T::zero(), |m, x| m.max(x.abs())),
+                    angle: T::zero(),
+                }
+            }
+        })
     }
 
-    /// The largest joint error of the world (0 without joints).
+    /// The largest anchor gap of any joint in metres ([`JointGap::distance`]; 0 without
+    /// joints).
     pub fn max_joint_error(&self) -> T {
         (0..self.joints.as_slice().len())
             .filter_map(|j| self.joint_error(j).ok())
-            .fold(T::zero(), T::max)
+            .fold(T::zero(), |m, g| m.max(g.distance))
+    }
+
+    /// The largest angle between the two axes of any hinge, in radians (0 without hinges).
+    pub fn max_joint_angle_error(&self) -> T {
+        (0..self.joints.as_slice().len())
+            .filter_map(|j| self.joint_error(j).ok())
+            .fold(T::zero(), |m, g| m.max(g.angle))
     }
 
     /// Total kinetic energy.
@@ -71,22 +115,39 @@ where
     /// current positions (0 when nothing overlaps).
     pub fn deepest_penetration(&self) -> T {
         let bodies = self.bodies.as_slice();
-        let sphere = |b: &RigidBody<T>| match b.shape {
-            Shape::Sphere(r) => Some(r),
-            Shape::None => None,
-        };
         let mut deepest = T::zero();
-        for (a, b) in pairs::distinct_pairs(bodies) {
-            if let (Some(ra), Some(rb)) = (sphere(a), sphere(b)) {
-                let (_, gap, _) = sphere_sphere(a.position, ra, b.position, rb);
-                deepest = deepest.max(-gap);
+        // Candidate pairs from a grid over the bounding spheres (in the world's own storage,
+        // so it holds every body); the brute force if the grid cannot be built.
+        let mut proxies: S::Buf<Proxy<T>> = Buffer::new();
+        let mut complete = true;
+        for (i, b) in bodies.iter().enumerate() {
+            if let Shape::Sphere(radius) = b.shape {
+                let proxy = Proxy {
+                    body: i,
+                    center: b.position,
+                    radius,
+                };
+                complete &= proxies.try_push(proxy).is_ok();
             }
         }
-        for b in bodies {
-            if let Some(r) = sphere(b) {
-                for p in self.planes.as_slice() {
-                    deepest = deepest.max(-sphere_plane(b.position, r, p).1);
-                }
+        let proxies = proxies.as_slice();
+        let mut pair = |i: usize, j: usize| {
+            let (p, q) = (&proxies[i], &proxies[j]);
+            let (_, gap, _) = sphere_sphere(p.center, p.radius, q.center, q.radius);
+            deepest = deepest.max(-gap);
+        };
+        let grid = complete
+            && Grid::<S>::default()
+                .candidates(proxies, T::zero(), &mut pair)
+                .is_ok();
+        if !grid {
+            BruteForce
+                .candidates(proxies, T::zero(), &mut pair)
+                .unwrap_or(());
+        }
+        for p in proxies {
+            for plane in self.planes.as_slice() {
+                deepest = deepest.max(-sphere_plane(p.center, p.radius, plane).1);
             }
         }
         deepest

@@ -2,8 +2,9 @@
 //!
 //! The default, [`Grid`], hashes bounding spheres into a uniform grid of cubic cells by
 //! sorting their cell coordinates, then tests each occupied cell against itself and its 13
-//! forward neighbours: expected O(n log n) for the sort (nearly linear on the nearly sorted
-//! order of a settling scene) plus O(n) cell lookups, with no allocation beyond the world's
+//! forward neighbours, found by cursors that only move forward: expected O(n log n) for the
+//! sort (nearly linear on the nearly sorted order of a settling scene) plus O(n) for the
+//! neighbour walk, with no allocation beyond the world's
 //! storage. It was chosen over sweep-and-prune because a pile in a box overlaps on every axis:
 //! the spheres of a 16 000-sphere pile share an `x` interval with about `n^(2/3)` others, so a
 //! one-axis sweep reports O(n^(5/3)) pairs, while the grid reports about 13 neighbours' worth
@@ -110,23 +111,11 @@ struct Entry {
     proxy: u32,
 }
 
-/// The 13 neighbour offsets that come after `(0, 0, 0)` in lexicographic order: visiting
-/// each occupied cell with these (and itself) visits every pair of adjacent cells once.
-const FORWARD: [Cell; 13] = [
-    [0, 0, 1],
-    [0, 1, -1],
-    [0, 1, 0],
-    [0, 1, 1],
-    [1, -1, -1],
-    [1, -1, 0],
-    [1, -1, 1],
-    [1, 0, -1],
-    [1, 0, 0],
-    [1, 0, 1],
-    [1, 1, -1],
-    [1, 1, 0],
-    [1, 1, 1],
-];
+/// The forward neighbour rows of a cell `(x, y, z)`: `(dx, dy)` such that the cells
+/// `(x + dx, y + dy, z − 1 ..= z + 1)` come after it in lexicographic order. With the cell
+/// `(x, y, z + 1)` these are the 13 neighbours visited from each occupied cell, so every
+/// pair of adjacent cells is visited once.
+const FORWARD_ROWS: [[i64; 2]; 4] = [[0, 1], [1, -1], [1, 0], [1, 1]];
 
 /// Cells beyond this many cell sizes from the origin are clamped to it.
 const CELL_LIMIT: i64 = 1 << 40;
@@ -238,6 +227,9 @@ impl<T: Float, S: Storage> BroadPhase<T> for Grid<S> {
                 report(i.min(j), i.max(j));
             }
         };
+        // One cursor per neighbour row: the rows' first cells grow with the current cell,
+        // so each cursor only moves forward (a merge, O(n) in all).
+        let mut cursors = [0usize; 4];
         let mut start = 0;
         while start < entries.len() {
             let cell = entries[start].cell;
@@ -248,16 +240,20 @@ impl<T: Float, S: Storage> BroadPhase<T> for Grid<S> {
                     test(a.proxy, b.proxy);
                 }
             }
-            for offset in FORWARD {
-                let other = [
-                    cell[0] + offset[0],
-                    cell[1] + offset[1],
-                    cell[2] + offset[2],
-                ];
-                let from = end + entries[end..].partition_point(|e| e.cell < other);
-                let to = from + entries[from..].partition_point(|e| e.cell == other);
+            let above = [cell[0], cell[1], cell[2] + 1];
+            for b in entries[end..].iter().take_while(|e| e.cell == above) {
                 for a in run {
-                    for b in &entries[from..to] {
+                    test(a.proxy, b.proxy);
+                }
+            }
+            for (cursor, [dx, dy]) in cursors.iter_mut().zip(FORWARD_ROWS) {
+                let first = [cell[0] + dx, cell[1] + dy, cell[2] - 1];
+                let last = [cell[0] + dx, cell[1] + dy, cell[2] + 1];
+                while *cursor < entries.len() && entries[*cursor].cell < first {
+                    *cursor += 1;
+                }
+                for b in entries[*cursor..].iter().take_while(|e| e.cell <= last) {
+                    for a in run {
                         test(a.proxy, b.proxy);
                     }
                 }

@@ -23,6 +23,26 @@ pub(crate) struct Groups<S: Storage> {
     items: S::Buf<u32>,
 }
 
+/// Borrowed [`Groups`], shareable between threads.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct GroupsView<'a> {
+    start: &'a [u32],
+    items: &'a [u32],
+}
+
+impl<'a> GroupsView<'a> {
+    /// Island `k`'s items.
+    pub(crate) fn of(self, k: usize) -> impl Iterator<Item = usize> + Clone + 'a {
+        let (from, to) = (self.start[k] as usize, self.start[k + 1] as usize);
+        self.items[from..to].iter().map(|&i| i as usize)
+    }
+
+    /// How many items island `k` has.
+    pub(crate) fn count(self, k: usize) -> usize {
+        (self.start[k + 1] - self.start[k]) as usize
+    }
+}
+
 impl<S: Storage> Groups<S> {
     fn new() -> Self {
         Self {
@@ -31,17 +51,21 @@ impl<S: Storage> Groups<S> {
         }
     }
 
+    pub(crate) fn view(&self) -> GroupsView<'_> {
+        GroupsView {
+            start: self.start.as_slice(),
+            items: self.items.as_slice(),
+        }
+    }
+
     /// Island `k`'s items.
     pub(crate) fn of(&self, k: usize) -> impl Iterator<Item = usize> + Clone + '_ {
-        let start = self.start.as_slice();
-        let (from, to) = (start[k] as usize, start[k + 1] as usize);
-        self.items.as_slice()[from..to].iter().map(|&i| i as usize)
+        self.view().of(k)
     }
 
     /// How many items island `k` has.
     pub(crate) fn count(&self, k: usize) -> usize {
-        let start = self.start.as_slice();
-        (start[k + 1] - start[k]) as usize
+        self.view().count(k)
     }
 
     /// Counting sort of `island_of` (one island per item, [`NONE`] for none).

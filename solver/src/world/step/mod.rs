@@ -23,6 +23,7 @@ pub(crate) mod broad;
 pub(crate) mod integrate;
 pub(crate) mod islands;
 pub(crate) mod narrow;
+pub(crate) mod parallel;
 pub(crate) mod persist;
 pub(crate) mod predict;
 pub(crate) mod rows;
@@ -36,6 +37,9 @@ use num_traits::{Float, FloatConst};
 #[cfg(doc)]
 use broad::Grid;
 
+use super::Shareable;
+#[cfg(feature = "rayon")]
+use super::Threads;
 use super::contact::{Contact, Partner};
 use super::{BroadPhase, ConstraintFunction, MAX_JOINT_ROWS, StepReport, World, WorldError};
 use crate::BodyVelocity;
@@ -43,7 +47,7 @@ use islands::Islands;
 use narrow::Candidates;
 use predict::Motion;
 use rows::Rows;
-use solve::{Local, Outcome};
+use solve::Local;
 
 /// The phases of a step, in the order they run (see the [module docs](self)); handed to
 /// the observer of [`World::step_observed`] as each one ends, for profiling.
@@ -129,9 +133,9 @@ impl<T: Float, S: Storage> Scratch<T, S> {
 
 impl<T, S, U, B> World<T, S, U, B>
 where
-    T: Float + FloatConst,
+    T: Float + FloatConst + Shareable,
     S: Storage,
-    U: ConstraintFunction<T> + Clone,
+    U: ConstraintFunction<T> + Clone + Shareable,
     B: BroadPhase<T>,
 {
     /// Advances the world by one step `settings.dt` (the phases are listed in the
@@ -247,24 +251,35 @@ where
             push(delta_v, BodyVelocity::default(), "bodies")?;
         }
         trace.iter_mut().for_each(|t| *t = T::zero());
-        let mut outcome = Outcome::empty();
-        for (k, &awake) in islands.awake.as_slice().iter().enumerate() {
-            if !awake {
-                continue;
-            }
-            let inverse = motion.inverse.as_slice();
-            local.gather_bodies(k, islands, |b| inverse[b])?;
-            local.gather_rows(k, rows)?;
-            let island = local.solve(
-                islands.joints.of(k),
+        // A traced solve runs the islands in order, one sweep at a time.
+        #[cfg(feature = "rayon")]
+        let spread = if settings.threads == Threads::Rayon && trace.is_empty() {
+            Some(parallel::islands(
+                islands,
+                rows,
+                motion.inverse.as_slice(),
                 joints,
-                settings.joint_solver,
-                &settings.solver,
+                &settings,
+                delta_v.as_mut_slice(),
+            )?)
+        } else {
+            None
+        };
+        #[cfg(not(feature = "rayon"))]
+        let spread = None;
+        let outcome = match spread {
+            Some(outcome) => outcome,
+            None => solve::islands(
+                local,
+                islands,
+                rows,
+                motion.inverse.as_slice(),
+                joints,
+                &settings,
+                delta_v.as_mut_slice(),
                 trace,
-            )?;
-            local.scatter(k, rows, delta_v.as_mut_slice());
-            outcome = outcome.merge(island);
-        }
+            )?,
+        };
         ended(Phase::Solve);
         // 8. integrate
         motion.apply_velocities(delta_v.as_slice());

@@ -30,6 +30,16 @@ pub(crate) struct Rows<T, S: Storage> {
     pub(crate) contact_row: S::Buf<u32>,
 }
 
+/// Borrowed [`Rows`], shareable between threads.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RowsView<'a, T> {
+    pub(crate) rows: &'a [ConstraintRow<T>],
+    pub(crate) eta: &'a [T],
+    pub(crate) bounds: &'a [Bounds<T>],
+    pub(crate) lambda: &'a [T],
+    pub(crate) island_start: &'a [u32],
+}
+
 /// The 12 Jacobian entries `[v_a, ω_a, v_b, ω_b]` of one joint row as a constraint row.
 pub(crate) fn joint_row<T: Float>(
     a: usize,
@@ -83,6 +93,16 @@ impl<T: Float, S: Storage> Rows<T, S> {
             island_start: Buffer::new(),
             joint_row: Buffer::new(),
             contact_row: Buffer::new(),
+        }
+    }
+
+    pub(crate) fn view(&self) -> RowsView<'_, T> {
+        RowsView {
+            rows: self.rows.as_slice(),
+            eta: self.eta.as_slice(),
+            bounds: self.bounds.as_slice(),
+            lambda: self.lambda.as_slice(),
+            island_start: self.island_start.as_slice(),
         }
     }
 

@@ -1,4 +1,5 @@
-//! Sleeping: a body that moved slower than the thresholds accumulates resting time; an
+//! Sleeping: a body whose fastest point (centre speed plus bounding radius times angular
+//! speed) moved slower than the threshold accumulates resting time; an
 //! awake island whose every body rested long enough goes to sleep with zero velocities.
 //! Waking happens elsewhere: an island with any awake body is awake as a whole
 //! ([`Islands`]), and the world's setters wake the body they change.
@@ -7,6 +8,7 @@ use num_traits::Float;
 use xform::Vector;
 
 use super::islands::Islands;
+use super::narrow::bounding_radius;
 use crate::world::{RigidBody, SleepSettings};
 
 /// Updates the resting times of the awake bodies of `next` and puts islands to sleep;
@@ -27,8 +29,15 @@ pub(crate) fn update<T: Float, S: Storage>(
         let mut rested = true;
         for b in islands.bodies.of(k) {
             let body = &mut next[b];
-            let slow = body.linear_velocity.norm() <= sleep.linear_speed
-                && body.angular_velocity_body.norm() <= sleep.angular_speed;
+            // As Box2D v3: the fastest point of the shape's bounding sphere, so a large body
+            // turning slowly is not at rest; a body without a shape by its angular speed.
+            let spin = body.angular_velocity_body.norm();
+            let slow = match bounding_radius(&body.shape) {
+                Some(extent) => body.linear_velocity.norm() + extent * spin <= sleep.linear_speed,
+                None => {
+                    body.linear_velocity.norm() <= sleep.linear_speed && spin <= sleep.angular_speed
+                }
+            };
             body.still_for = if slow { body.still_for + h } else { T::zero() };
             rested &= body.still_for >= sleep.time;
         }

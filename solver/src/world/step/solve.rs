@@ -7,9 +7,9 @@
 use cwlist::{Buffer, Storage};
 use num_traits::Float;
 
-use super::islands::Islands;
+use super::islands::{GroupsView, Islands};
 use super::push;
-use super::rows::Rows;
+use super::rows::{Rows, RowsView};
 use crate::world::constraint::ConstraintFunction;
 use crate::world::tree::JointTree;
 use crate::world::{JointSlot, JointSolver, WorldError};
@@ -121,13 +121,13 @@ impl<T: Float, S: Storage> Local<T, S> {
     pub(crate) fn gather_bodies(
         &mut self,
         k: usize,
-        islands: &Islands<S>,
+        bodies: GroupsView<'_>,
         metric: impl Fn(usize) -> BodyInverseMass<T>,
     ) -> Result<(), WorldError> {
         self.bodies.clear();
         self.inverse.clear();
         self.delta_v.clear();
-        for b in islands.bodies.of(k) {
+        for b in bodies.of(k) {
             push(&mut self.bodies, b as u32, "bodies")?;
             push(&mut self.inverse, metric(b), "bodies")?;
             push(&mut self.delta_v, BodyVelocity::default(), "bodies")?;
@@ -141,22 +141,26 @@ impl<T: Float, S: Storage> Local<T, S> {
     }
 
     /// Gathers island `k`'s rows of `rows`, renumbered (after [`Self::gather_bodies`]).
-    pub(crate) fn gather_rows(&mut self, k: usize, rows: &Rows<T, S>) -> Result<(), WorldError> {
-        let start = rows.island_start.as_slice();
+    pub(crate) fn gather_rows(
+        &mut self,
+        k: usize,
+        rows: RowsView<'_, T>,
+    ) -> Result<(), WorldError> {
+        let start = rows.island_start;
         let (from, to) = (start[k] as usize, start[k + 1] as usize);
         self.rows.clear();
         self.eta.clear();
         self.bounds.clear();
         self.lambda.clear();
         for i in from..to {
-            let row = &rows.rows.as_slice()[i];
+            let row = &rows.rows[i];
             let local = ConstraintRow {
                 a: self.local_block(&row.a),
                 b: row.b.as_ref().map(|b| self.local_block(b)),
             };
             push(&mut self.rows, local, "rows")?;
-            push(&mut self.eta, rows.eta.as_slice()[i], "rows")?;
-            let bounds = match rows.bounds.as_slice()[i] {
+            push(&mut self.eta, rows.eta[i], "rows")?;
+            let bounds = match rows.bounds[i] {
                 Bounds::Friction { normal, mu } => Bounds::Friction {
                     normal: normal - from,
                     mu,
@@ -164,7 +168,7 @@ impl<T: Float, S: Storage> Local<T, S> {
                 b => b,
             };
             push(&mut self.bounds, bounds, "rows")?;
-            push(&mut self.lambda, rows.lambda.as_slice()[i], "rows")?;
+            push(&mut self.lambda, rows.lambda[i], "rows")?;
         }
         Ok(())
     }
@@ -291,7 +295,11 @@ impl<T: Float, S: Storage> Local<T, S> {
                 ..c
             });
         }
-        certificate.ok_or(WorldError::InvalidSettings("empty trace"))
+        // `trace` is not empty here (the caller runs `pgs_sor` directly otherwise).
+        certificate.ok_or(WorldError::InvalidSetting {
+            setting: "trace length",
+            value: crate::world::Value(0.0),
+        })
     }
 
     /// Block Gauss-Seidel whose first block, the rows of the joint tree, is solved exactly
@@ -358,7 +366,8 @@ impl<T: Float, S: Storage> Local<T, S> {
                 let residual = certify(&op, eta, bounds, cfm, lambda, flags).0;
                 let half = (T::one() + T::one()).recip();
                 let stalled = residual.is_nan() || residual >= previous * half;
-                if stalled || residual <= settings.tolerance || iterations > MAX_REFINEMENTS {
+                // Refinement is cheap: it runs to round-off whatever the tolerance.
+                if stalled || residual == T::zero() || iterations > MAX_REFINEMENTS {
                     break;
                 }
                 previous = residual;
@@ -382,14 +391,58 @@ impl<T: Float, S: Storage> Local<T, S> {
         })
     }
 
-    /// Writes the island's impulses into the global rows `rows[range of island k]` and its
-    /// velocity changes into `delta_v` (global).
-    pub(crate) fn scatter(&self, k: usize, rows: &mut Rows<T, S>, delta_v: &mut [BodyVelocity<T>]) {
-        let from = rows.island_start.as_slice()[k] as usize;
+    /// Writes the island's impulses into the global `lambda` (island `k`'s rows start at
+    /// `island_start[k]`) and its velocity changes into `delta_v` (global).
+    pub(crate) fn scatter(
+        &self,
+        k: usize,
+        island_start: &[u32],
+        global_lambda: &mut [T],
+        delta_v: &mut [BodyVelocity<T>],
+    ) {
+        let from = island_start[k] as usize;
         let lambda = self.lambda.as_slice();
-        rows.lambda.as_mut_slice()[from..from + lambda.len()].copy_from_slice(lambda);
+        global_lambda[from..from + lambda.len()].copy_from_slice(lambda);
         for (b, d) in self.globals().zip(self.delta_v.as_slice()) {
             delta_v[b] = *d;
         }
     }
+}
+
+/// Solves every awake island in turn with one reusable [`Local`]; writes the impulses into
+/// `rows.lambda` and the velocity changes into `delta_v`.
+#[allow(clippy::too_many_arguments, reason = "the named data of the step")]
+pub(crate) fn islands<T: Float, S: Storage, U: ConstraintFunction<T>>(
+    local: &mut Local<T, S>,
+    islands: &Islands<S>,
+    rows: &mut Rows<T, S>,
+    inverse: &[BodyInverseMass<T>],
+    joints: &[JointSlot<T, U>],
+    settings: &crate::world::WorldSettings<T>,
+    delta_v: &mut [BodyVelocity<T>],
+    trace: &mut [T],
+) -> Result<Outcome<T>, WorldError> {
+    let mut outcome = Outcome::empty();
+    for (k, &awake) in islands.awake.as_slice().iter().enumerate() {
+        if !awake {
+            continue;
+        }
+        local.gather_bodies(k, islands.bodies.view(), |b| inverse[b])?;
+        local.gather_rows(k, rows.view())?;
+        let island = local.solve(
+            islands.joints.of(k),
+            joints,
+            settings.joint_solver,
+            &settings.solver,
+            trace,
+        )?;
+        local.scatter(
+            k,
+            rows.island_start.as_slice(),
+            rows.lambda.as_mut_slice(),
+            delta_v,
+        );
+        outcome = outcome.merge(island);
+    }
+    Ok(outcome)
 }

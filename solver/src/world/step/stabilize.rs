@@ -63,7 +63,7 @@ where
             }
             iterations += 1;
             let bodies = &*next;
-            local.gather_bodies(k, islands, |b| BodyInverseMass {
+            local.gather_bodies(k, islands.bodies.view(), |b| BodyInverseMass {
                 inv_mass: T::one(),
                 inv_inertia: bodies[b].world_inverse_inertia() * bodies[b].mass,
             })?;
