@@ -212,7 +212,7 @@ const ROWS: &[Row] = &[
     },
     Row {
         krate: "solver",
-        operation: "… the same chain, joints by PGS (20 sweeps), no projection",
+        operation: "… the same chain, joints by PGS (at most 20 sweeps), no projection",
         per: 1,
         unit: "",
         budget: [8 * 1024, 32 * 1024],
