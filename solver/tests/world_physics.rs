@@ -101,9 +101,72 @@ fn pendulum(theta: f64, scheme: solver::world::JointScheme) -> (f64, f64) {
 fn pendulum_keeps_energy_and_period_at_60_hz() {
     use solver::world::JointScheme;
     let (de, dt) = pendulum(1.0, JointScheme::Rattle);
-    assert!(de.abs() <= 0.01 && dt.abs() <= 0.005, "θ₀ = 1: ΔE/E = {de:e}, period {dt:e}");
+    assert!(
+        de.abs() <= 0.01 && dt.abs() <= 0.005,
+        "θ₀ = 1: ΔE/E = {de:e}, period {dt:e}"
+    );
     let (de, dt) = pendulum(2.5, JointScheme::Rattle);
-    assert!(de.abs() <= 0.02 && dt.abs() <= 0.01, "θ₀ = 2.5: ΔE/E = {de:e}, period {dt:e}");
+    assert!(
+        de.abs() <= 0.02 && dt.abs() <= 0.01,
+        "θ₀ = 2.5: ΔE/E = {de:e}, period {dt:e}"
+    );
     let (de, _) = pendulum(1.0, JointScheme::SymplecticEuler);
-    assert!(de < -0.5, "the Euler split was expected to lose energy, ΔE/E = {de:e}");
+    assert!(
+        de < -0.5,
+        "the Euler split was expected to lose energy, ΔE/E = {de:e}"
+    );
+}
+
+/// A touching Newton's cradle (gap 0, e = 1) at Δt = 1 ms: n balls in, n balls out at the
+/// incoming speed, the others still (collisions propagated pair by pair).
+#[test]
+fn touching_cradle_gives_the_textbook_outcome() {
+    use solver::world::Material;
+    for released in 1..=3usize {
+        let mut s = WorldSettings::default();
+        s.dt = 1e-3;
+        s.sleep = None;
+        let mut w = W::new(s).unwrap();
+        let material = Material {
+            friction: 0.0,
+            restitution: 1.0,
+        };
+        let (r, l, a) = (0.05, 1.0, 30f64.to_radians());
+        for i in 0..5 {
+            let x = i as f64 * 2.0 * r;
+            let c = if i < released {
+                Vector([x - l * a.sin(), l - l * a.cos(), 0.0])
+            } else {
+                Vector([x, 0.0, 0.0])
+            };
+            let id = w
+                .add_body(
+                    RigidBody::sphere(1.0, r)
+                        .unwrap()
+                        .with_material(material)
+                        .with_position(c),
+                )
+                .unwrap();
+            w.add_distance_joint(id, None, c, Vector([x, l, 0.0]))
+                .unwrap();
+        }
+        let mut out = None;
+        for _ in 0..2000 {
+            let v_in = w.bodies()[0].linear_velocity()[0];
+            if w.step().unwrap().collisions > 0 {
+                out = Some(
+                    w.bodies()
+                        .iter()
+                        .map(|b| b.linear_velocity()[0] / v_in)
+                        .collect::<Vec<_>>(),
+                );
+                break;
+            }
+        }
+        let out = out.expect("an impact within 2 s");
+        for (i, v) in out.iter().enumerate() {
+            let expected = if i >= 5 - released { 1.0 } else { 0.0 };
+            assert!((v - expected).abs() <= 0.01, "{released} released: {out:?}");
+        }
+    }
 }

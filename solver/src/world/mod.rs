@@ -96,6 +96,8 @@ pub struct StepReport<T> {
     pub awake_islands: usize,
     /// Bodies asleep after the step.
     pub sleeping_bodies: usize,
+    /// Collision impulses propagated before the velocity solve (restitution).
+    pub collisions: usize,
     /// Joint rows solved directly (0 with [`JointSolver::Pgs`]).
     pub direct_rows: usize,
     /// Pivots of the direct solve raised by regularization (redundant joint rows).
