@@ -170,3 +170,57 @@ fn touching_cradle_gives_the_textbook_outcome() {
         }
     }
 }
+
+/// A 1000 kg sphere on a 1 kg sphere on the ground holds at 60 Hz with the default
+/// iterations: penetration ≤ 1 % of the light sphere's size (the island is finished by the
+/// exact solver).
+#[test]
+fn heavy_on_light_stack_holds() {
+    use solver::world::Material;
+    for ratio in [10.0, 100.0, 1000.0] {
+        let mut s = WorldSettings::default();
+        s.sleep = None;
+        let mut w = W::new(s).unwrap();
+        w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default())
+            .unwrap();
+        let r = 0.1;
+        w.add_body(RigidBody::sphere(1.0, r).unwrap().with_position(Vector([0.0, r, 0.0])))
+            .unwrap();
+        let heavy = w
+            .add_body(RigidBody::sphere(ratio, r).unwrap().with_position(Vector([0.0, 3.0 * r, 0.0])))
+            .unwrap();
+        let mut deepest = 0.0f64;
+        for _ in 0..600 {
+            let report = w.step().unwrap();
+            assert_eq!(report.unresolved_contacts, 0);
+            deepest = deepest.max(w.deepest_penetration());
+        }
+        assert!(deepest <= 0.01 * 2.0 * r, "{ratio}:1 sank {deepest} m");
+        assert!(w.bodies()[heavy].position()[1] > 2.9 * r);
+    }
+}
+
+/// A stack the solver cannot hold is reported, never silent: a heavy sphere on a column of
+/// light ones with two sweeps (too many rows for the exact finish).
+#[test]
+fn contacts_the_solve_cannot_hold_are_counted() {
+    use solver::world::Material;
+    let mut s = WorldSettings::default();
+    s.sleep = None;
+    s.solver.max_iterations = 2;
+    let mut w = W::new(s).unwrap();
+    w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default())
+        .unwrap();
+    let r = 0.1;
+    for k in 0..12 {
+        let mass = if k == 11 { 1000.0 } else { 1.0 };
+        w.add_body(
+            RigidBody::sphere(mass, r)
+                .unwrap()
+                .with_position(Vector([0.0, r + 2.0 * r * f64::from(k), 0.0])),
+        )
+        .unwrap();
+    }
+    let unresolved: usize = (0..60).map(|_| w.step().unwrap().unresolved_contacts).sum();
+    assert!(unresolved > 0, "the overloaded column was reported as held");
+}

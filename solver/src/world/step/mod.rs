@@ -377,6 +377,7 @@ where
             awake_islands,
             sleeping_bodies: sleeping,
             collisions: impulses,
+            unresolved_contacts: outcome.unresolved,
             direct_rows: outcome.direct_rows,
             regularized_pivots: outcome.regularized + projection.regularized,
             projection_iterations: projection.iterations,
