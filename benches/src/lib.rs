@@ -16,6 +16,7 @@ pub mod pairs;
 pub mod plot;
 pub mod rotint;
 pub mod solver;
+pub mod standard;
 pub mod table;
 pub mod world;
 pub mod xform;
@@ -45,4 +46,5 @@ pub const SECTIONS: &[Section] = &[
     ("cwlist", cwlist::report),
     ("solver", solver::report),
     ("world", world::report),
+    ("standard tests", standard::report),
 ];
