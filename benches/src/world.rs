@@ -10,9 +10,7 @@ use std::time::Instant;
 
 use rapier3d_f64::prelude as rp;
 use solver::cwlist::{Fixed, Growable};
-use solver::world::{
-    BroadPhase, Grid, Material, Phase, Proxy, RigidBody, Threads, World, WorldSettings,
-};
+use solver::world::{BroadPhase, Grid, Material, Phase, Proxy, RigidBody, World, WorldSettings};
 use solver::xform::Vector;
 
 use crate::Mode;
@@ -482,10 +480,9 @@ fn time_f32<S: solver::cwlist::Storage>(n: usize, steps: usize) -> f64 {
     start.elapsed().as_secs_f64()
 }
 
-/// 64 separate piles of 100 spheres on one floor, `threads` as given, sleeping off.
-fn separate_piles(threads: Threads) -> World<f64, Growable> {
-    let mut s = settings();
-    s.threads = threads;
+/// 64 separate piles of 100 spheres on one floor, sleeping off.
+fn separate_piles() -> World<f64, Growable> {
+    let s = settings();
     let mut world = World::<f64, Growable>::new(s).expect("settings");
     let material = Material {
         friction: FRICTION,
@@ -516,8 +513,8 @@ fn parallel_section(mode: &Mode) -> String {
     let mut share = 0.0_f64;
     let mut same = true;
     for _ in 0..rounds {
-        let mut one = separate_piles(Threads::One);
-        let mut many = separate_piles(Threads::Rayon);
+        let mut one = separate_piles();
+        let mut many = separate_piles();
         let start = Instant::now();
         for _ in 0..steps {
             one.step().expect("step");
@@ -526,7 +523,7 @@ fn parallel_section(mode: &Mode) -> String {
         let cpu = crate::pairs::process_cpu_ns();
         let start = Instant::now();
         for _ in 0..steps {
-            many.step().expect("step");
+            many.step_parallel().expect("step");
         }
         let wall = start.elapsed().as_secs_f64();
         if let (Some(a), Some(b)) = (cpu, crate::pairs::process_cpu_ns()) {
@@ -544,7 +541,7 @@ fn parallel_section(mode: &Mode) -> String {
     let speedup = bs / bp;
     let spread = (median(&mut seq) / bs).max(median(&mut par) / bp);
     format!(
-        "**Parallel islands.** 64 separate piles of 100 spheres on one floor (64 islands), {steps} steps, fastest of {rounds} alternated runs: sequential {} per step, `Threads::Rayon` {} per step: **{speedup:.2}x** faster (spread median/best ≤ {spread:.2}; target ≥ 1.7x on 2 cores: {}). The process got up to {share:.2} CPUs' worth of time during the rayon runs ({} logical CPUs). Final states bit-identical: {}.\n\n",
+        "**Parallel islands.** 64 separate piles of 100 spheres on one floor (64 islands), {steps} steps, fastest of {rounds} alternated runs: sequential {} per step, `step_parallel` {} per step: **{speedup:.2}x** faster (spread median/best ≤ {spread:.2}; target ≥ 1.7x on 2 cores: {}). The process got up to {share:.2} CPUs' worth of time during the rayon runs ({} logical CPUs). Final states bit-identical: {}.\n\n",
         ms(bs / steps as f64),
         ms(bp / steps as f64),
         if speedup >= 1.7 { "met" } else { "NOT met" },

@@ -75,7 +75,7 @@ impl Workload {
         let mut parents = Vec::with_capacity(nodes);
         let mut dynamic = Vec::with_capacity(nodes);
         for i in 0..nodes {
-            let root = i == 0 || next(&mut s) % 100 == 0;
+            let root = i == 0 || next(&mut s).is_multiple_of(100);
             parents.push(if root {
                 None
             } else {

@@ -651,7 +651,7 @@ fn run<Ix: cwlist::Index, S: cwlist::Storage>(ops: &[Op]) -> Result<(), TestCase
                 if len > 0 {
                     let k = k % len;
                     let p = pos_at(&list, k).ok_or(TestCaseError::fail("pos"))?;
-                    if k % 2 == 0 {
+                    if k.is_multiple_of(2) {
                         list[p] = *v;
                     } else if let Some(x) = list.get_mut(p) {
                         *x = *v;

@@ -200,13 +200,12 @@ where
     #[inline]
     pub(crate) fn next(&mut self) -> Option<(I::Item, I::Item)> {
         // Fast path: inside a row, not at the last pair.
-        if let (Some(((_, j), _)), Some(cur)) = (&mut self.window, &mut self.front) {
-            if *j < cur.stop {
-                if let Some(second) = cur.inner.next() {
-                    *j += 1;
-                    return Some((cur.first.clone(), second));
-                }
-            }
+        if let (Some(((_, j), _)), Some(cur)) = (&mut self.window, &mut self.front)
+            && *j < cur.stop
+            && let Some(second) = cur.inner.next()
+        {
+            *j += 1;
+            return Some((cur.first.clone(), second));
         }
         self.next_in_general()
     }

@@ -2,7 +2,7 @@
 //! targets and writing SVG plots (energy, constraint drift, solver residual).
 //!
 //! `cargo run --release -p solver --example scenes [-- <output folder>]` (default
-//! `scenes-out/`).
+//! `target/scenes/` of the workspace, so a run leaves the work tree clean).
 #![allow(
     clippy::field_reassign_with_default,
     reason = "scene settings read best as the default plus the few changes"
@@ -32,9 +32,10 @@ mod plot;
 mod spin;
 
 fn main() {
-    let out = std::env::args()
-        .nth(1)
-        .map_or_else(|| PathBuf::from("scenes-out"), PathBuf::from);
+    let out = std::env::args().nth(1).map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/scenes"),
+        PathBuf::from,
+    );
     if let Err(e) = std::fs::create_dir_all(&out) {
         eprintln!("cannot create {}: {e}", out.display());
         std::process::exit(2);

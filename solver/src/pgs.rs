@@ -28,10 +28,10 @@ pub(crate) fn check_shape<T>(
     same("lambda", lambda_len)?;
     same("flags", flags_len)?;
     for (row, b) in bounds.iter().enumerate() {
-        if let Bounds::Friction { normal, .. } = *b {
-            if normal >= rows || normal == row {
-                return Err(SolveError::InvalidFrictionIndex { row, normal });
-            }
+        if let Bounds::Friction { normal, .. } = *b
+            && (normal >= rows || normal == row)
+        {
+            return Err(SolveError::InvalidFrictionIndex { row, normal });
         }
     }
     Ok(())

@@ -201,10 +201,10 @@ impl<T: Float> RowOperator<T> for SequentialImpulse<'_, T> {
             if block.body == rj.a.body {
                 sum = sum + block.dot(&cj.a);
             }
-            if let Some(b) = &rj.b {
-                if block.body == b.body {
-                    sum = sum + block.dot(&cj.b);
-                }
+            if let Some(b) = &rj.b
+                && block.body == b.body
+            {
+                sum = sum + block.dot(&cj.b);
             }
         }
         sum

@@ -274,10 +274,8 @@ fn steps_are_deterministic() {
 #[cfg(feature = "rayon")]
 #[test]
 fn parallel_islands_are_bit_identical() {
-    let build = |threads| {
-        let mut s = WorldSettings::default();
-        s.threads = threads;
-        let mut world = World::<f64, Growable>::new(s).expect("world");
+    let build = || {
+        let mut world = World::<f64, Growable>::new(WorldSettings::default()).expect("world");
         ground(&mut world);
         for pile in 0..8 {
             for k in 0..12 {
@@ -290,10 +288,12 @@ fn parallel_islands_are_bit_identical() {
         }
         world
     };
-    let mut one = build(solver::world::Threads::One);
-    let mut many = build(solver::world::Threads::Rayon);
+    let (mut one, mut many) = (build(), build());
     for _ in 0..120 {
-        let (a, b) = (one.step().expect("step"), many.step().expect("step"));
+        let (a, b) = (
+            one.step().expect("step"),
+            many.step_parallel().expect("step"),
+        );
         assert_eq!(a, b);
         assert_eq!(one.state_hash(), many.state_hash());
     }

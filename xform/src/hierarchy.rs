@@ -125,10 +125,10 @@ impl<'a> Hierarchy<'a> {
     /// [`HierarchyError::ParentNotBefore`] for the first node that violates it.
     pub fn try_new(parents: &'a [Option<usize>]) -> Result<Self, HierarchyError> {
         for (node, parent) in parents.iter().enumerate() {
-            if let Some(p) = *parent {
-                if p >= node {
-                    return Err(HierarchyError::ParentNotBefore { node, parent: p });
-                }
+            if let Some(p) = *parent
+                && p >= node
+            {
+                return Err(HierarchyError::ParentNotBefore { node, parent: p });
             }
         }
         Ok(Self { parents })

@@ -1,6 +1,8 @@
 //! Runs a quick version of every comparison in one process, prints markdown tables of ratios
-//! against the peers measured in the same run, writes SVG plots, and refreshes the README's
-//! Performance section. `--full` runs the long version.
+//! against the peers measured in the same run and writes them with SVG plots to
+//! `target/report/` (`report.md`, `plots/`). `--write` refreshes the README's Performance
+//! section and `docs/plots` instead; `--full` runs the long version; other arguments name the
+//! sections to run (then the README is never touched).
 #![allow(clippy::std_instead_of_core, reason = "host-only binary")]
 
 use benches::{Mode, SECTIONS};
@@ -13,13 +15,19 @@ const END: &str = "<!-- report:end -->";
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let full = args.iter().any(|a| a == "--full");
+    let write = args.iter().any(|a| a == "--write");
     let only: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let out = root.join("target/report");
     let mode = Mode {
         full,
-        plot_dir: root.join("docs/plots"),
+        plot_dir: if write {
+            root.join("docs/plots")
+        } else {
+            out.join("plots")
+        },
     };
-    std::fs::create_dir_all(&mode.plot_dir).expect("create docs/plots");
+    std::fs::create_dir_all(&mode.plot_dir).expect("create the plot folder");
 
     let mut body = String::new();
     body.push_str(&format!(
@@ -44,8 +52,16 @@ fn main() {
         body.push_str(&format!("### {name}\n\n{md}\n"));
     }
     eprintln!("[{:6.1}s] done", started.elapsed().as_secs_f64());
-    if only.is_empty() {
+    if write && only.is_empty() {
         update_readme(&root.join("README.md"), &body);
+    } else {
+        let path = out.join("report.md");
+        std::fs::write(&path, &body).expect("write target/report/report.md");
+        eprintln!(
+            "wrote {} and plots in {} (README untouched; --write updates it)",
+            path.display(),
+            mode.plot_dir.display()
+        );
     }
 }
 

@@ -395,13 +395,13 @@ impl<T: Float> RigidBody<T> {
                 what: "angular velocity",
             });
         }
-        if let Shape::Sphere(r) = self.shape {
-            if !(r > T::zero() && r.is_finite()) {
-                return Err(WorldError::InvalidParameter {
-                    what: "radius",
-                    value: Value::of(r),
-                });
-            }
+        if let Shape::Sphere(r) = self.shape
+            && !(r > T::zero() && r.is_finite())
+        {
+            return Err(WorldError::InvalidParameter {
+                what: "radius",
+                value: Value::of(r),
+            });
         }
         self.material.validate()?;
         if self.is_static() {

@@ -50,31 +50,8 @@ pub struct WorldSettings<T> {
     pub projection_tolerance: T,
     /// When resting islands go to sleep; `None` keeps every body awake.
     pub sleep: Option<SleepSettings<T>>,
-    /// Where the islands' velocity problems are solved.
-    pub threads: Threads,
     /// How islands with joints are integrated in time.
     pub joint_scheme: JointScheme,
-}
-
-/// Where the islands' velocity problems are solved.
-///
-/// # Example
-/// ```
-/// use solver::world::{Threads, WorldSettings};
-/// let s = WorldSettings::<f64>::default();
-/// assert_eq!(s.threads, Threads::One);
-/// ```
-#[non_exhaustive]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Threads {
-    /// On the calling thread, island after island.
-    #[default]
-    One,
-    /// On rayon's thread pool, one task per island (feature `rayon`); the results are
-    /// bit-identical to [`Threads::One`]. Worth it when there are several islands of
-    /// similar size: a single big island runs on one thread.
-    #[cfg(feature = "rayon")]
-    Rayon,
 }
 
 /// When an island of bodies goes to sleep: every body of it moved slower than the speeds
@@ -156,7 +133,6 @@ impl<T: Float> Default for WorldSettings<T> {
             post_stabilization: 3,
             projection_tolerance: c(1e-6),
             sleep: Some(SleepSettings::default()),
-            threads: Threads::One,
             joint_scheme: JointScheme::Rattle,
         }
     }

@@ -1,6 +1,7 @@
-//! The velocity solve of the islands on rayon's threads (feature `rayon`): each island is
-//! gathered into its own [`Local`] problem, solved, and the results scattered in island
-//! order — the same arithmetic as the sequential solve, so the same bits.
+//! The velocity solve of the islands on rayon's threads (feature `rayon`,
+//! [`World::step_parallel`](crate::world::World::step_parallel)): each island is gathered
+//! into its own [`Local`] problem, solved, and the results scattered in island order — the
+//! same arithmetic as the sequential solve, so the same bits.
 #[cfg(feature = "rayon")]
 use cwlist::{Buffer, Growable, Storage};
 #[cfg(feature = "rayon")]
@@ -18,22 +19,6 @@ use crate::world::constraint::ConstraintFunction;
 use crate::world::{JointSlot, WorldError, WorldSettings};
 #[cfg(feature = "rayon")]
 use crate::{BodyInverseMass, BodyVelocity};
-
-/// What the world's scalar and user constraints must be to be solved on several threads:
-/// `Send + Sync` with the `rayon` feature, anything without it (so single-threaded users
-/// are not bound by it).
-#[cfg(feature = "rayon")]
-pub trait Shareable: Send + Sync {}
-#[cfg(feature = "rayon")]
-impl<X: Send + Sync + ?Sized> Shareable for X {}
-
-/// What the world's scalar and user constraints must be to be solved on several threads:
-/// `Send + Sync` with the `rayon` feature, anything without it (so single-threaded users
-/// are not bound by it).
-#[cfg(not(feature = "rayon"))]
-pub trait Shareable {}
-#[cfg(not(feature = "rayon"))]
-impl<X: ?Sized> Shareable for X {}
 
 /// One island solved on a worker: its index, its local problem and what the solve reported.
 #[cfg(feature = "rayon")]
@@ -92,4 +77,37 @@ where
         outcome = outcome.merge(o);
     }
     Ok(outcome)
+}
+
+/// The islands on rayon's threads.
+#[cfg(feature = "rayon")]
+pub(crate) struct Parallel;
+
+#[cfg(feature = "rayon")]
+impl<T, S, U> super::SolveIslands<T, S, U> for Parallel
+where
+    T: Float + Send + Sync,
+    S: Storage,
+    U: ConstraintFunction<T> + Sync,
+{
+    fn solve(
+        &mut self,
+        local: &mut Local<T, S>,
+        islands_: &Islands<S>,
+        rows: &mut Rows<T, S>,
+        inverse: &[BodyInverseMass<T>],
+        joints: &[JointSlot<T, U>],
+        settings: &WorldSettings<T>,
+        delta_v: &mut [BodyVelocity<T>],
+        trace: &mut [T],
+    ) -> Result<Outcome<T>, WorldError> {
+        if trace.is_empty() {
+            islands(islands_, rows, inverse, joints, settings, delta_v)
+        } else {
+            // A traced solve runs the islands in order, one sweep at a time.
+            super::solve::islands(
+                local, islands_, rows, inverse, joints, settings, delta_v, trace,
+            )
+        }
+    }
 }
