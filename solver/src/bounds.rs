@@ -1,6 +1,8 @@
 //! Lower and upper limits of one multiplier, fixed or proportional to another multiplier.
 use num_traits::Float;
 
+use crate::RowFlag;
+
 /// The admissible interval `[λ⁻, λ⁺]` of one multiplier.
 ///
 /// Infinite limits are allowed (`-∞` and `+∞` for a bilateral joint row, `[0, +∞)` for a
@@ -72,6 +74,33 @@ impl<T: Float> Bounds<T> {
         match *self {
             Self::Box { lo, hi } => lo <= hi && lo != T::infinity() && hi != T::neg_infinity(),
             Self::Friction { mu, .. } => mu.is_finite() && mu >= T::zero(),
+        }
+    }
+}
+
+impl<T: Float> Bounds<T> {
+    /// What is wrong with the limits, if anything: a NaN limit or a non-finite μ is
+    /// [`RowFlag::NonFinite`], an empty interval [`RowFlag::InvertedBounds`].
+    pub(crate) fn fault(&self) -> Option<RowFlag> {
+        match *self {
+            Self::Box { lo, hi } if lo.is_nan() || hi.is_nan() => {
+                Some(RowFlag::NonFinite { what: "bounds" })
+            }
+            Self::Friction { mu, .. } if !mu.is_finite() => Some(RowFlag::NonFinite { what: "mu" }),
+            _ if !self.is_valid() => Some(RowFlag::InvertedBounds),
+            _ => None,
+        }
+    }
+
+    /// The limits of the sum of `m` merged copies of this row: `m` times as wide.
+    pub(crate) fn scaled(&self, m: usize) -> Self {
+        let m = T::from(m).unwrap_or_else(T::one);
+        match *self {
+            Self::Box { lo, hi } => Self::Box {
+                lo: lo * m,
+                hi: hi * m,
+            },
+            Self::Friction { normal, mu } => Self::Friction { normal, mu: mu * m },
         }
     }
 }

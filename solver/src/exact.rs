@@ -23,7 +23,7 @@
 
 use num_traits::Float;
 
-use crate::pgs::{certify, check_shape, flag_rows};
+use crate::pgs::{certify, check_shape, flag_rows, gather, multiplicity, scatter};
 use crate::{Bounds, DenseMatrix, RowFlag, SolveError};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,8 +120,10 @@ impl<T: Float, const N: usize> ExactSolver<T, N> {
     /// on the active rows (or made so by `cfm > 0`). A friction row's normal row must have
     /// fixed limits with `lo >= 0`. With `warm_start`, `lambda` on entry seeds the active
     /// set (rows at a limit start there), which makes this a cheap *polish* of a projected
-    /// Gauss-Seidel answer. Flagged rows (as in [`pgs_sor`](crate::pgs_sor), duplicates
-    /// included) are left at zero.
+    /// Gauss-Seidel answer. Rows are flagged as in [`pgs_sor`](crate::pgs_sor): bad rows are
+    /// left at zero, a merged row shares its representative's impulse equally, and a
+    /// redundant row is kept (so dependent rows need `cfm > 0`, else
+    /// [`SolveError::Singular`]). The report's residual covers every row.
     ///
     /// # Errors
     /// [`SolveError::CapacityExceeded`] if `n > N`; shape errors as
@@ -166,12 +168,20 @@ impl<T: Float, const N: usize> ExactSolver<T, N> {
         }
         let flagged_rows = flag_rows(&g, eta, bounds, cfm, true, flags);
         for i in 0..n {
-            if !warm_start || !flags[i].is_active() || !lambda[i].is_finite() {
+            if !warm_start || flags[i].is_bad_input() || !lambda[i].is_finite() {
                 lambda[i] = T::zero();
             }
         }
-        match self.solve_rounds(&g, eta, bounds, cfm, lambda, flags) {
+        // Merged rows: the representative carries the sum of its copies, in limits as wide.
+        let mut op = g;
+        gather(&mut op, lambda, flags);
+        let mut scaled = [Bounds::bilateral(); N];
+        for i in 0..n {
+            scaled[i] = bounds[i].scaled(multiplicity(flags[i]));
+        }
+        match self.solve_rounds(&g, eta, &scaled[..n], cfm, lambda, flags) {
             Ok((pivots, friction_rounds)) => {
+                scatter(&mut op, lambda, flags);
                 let (residual, bound_violation) = certify(&g, eta, bounds, cfm, lambda, flags);
                 Ok(ExactReport {
                     residual,

@@ -1232,6 +1232,8 @@ where
             iterations,
             converged: residual <= settings.tolerance && bound_violation <= settings.tolerance,
             flagged_rows: 0,
+            omega,
+            fallbacks: 0,
         })
     }
 
