@@ -145,7 +145,8 @@ pub struct Certificate<T> {
     pub bound_violation: T,
     /// Sweeps performed.
     pub iterations: usize,
-    /// Whether `residual <= tolerance` and `bound_violation <= tolerance` over every row.
+    /// Whether `residual` is finite, `residual <= tolerance` and
+    /// `bound_violation <= tolerance`, over every row.
     pub converged: bool,
     /// How many rows are not plainly [`RowFlag::Active`] (details in the `flags` slice).
     pub flagged_rows: usize,

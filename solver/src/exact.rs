@@ -142,6 +142,24 @@ impl<T: Float, const N: usize> ExactSolver<T, N> {
         lambda: &mut [T],
         flags: &mut [RowFlag],
     ) -> Result<ExactReport<T>, SolveError> {
+        let result = self.try_solve_unguarded(gamma, eta, bounds, cfm, warm_start, lambda, flags);
+        if result.is_err() {
+            lambda.iter_mut().for_each(|l| *l = T::zero());
+        }
+        result
+    }
+
+    #[allow(clippy::too_many_arguments, reason = "the MLCP data plus outputs")]
+    fn try_solve_unguarded(
+        &mut self,
+        gamma: &[T],
+        eta: &[T],
+        bounds: &[Bounds<T>],
+        cfm: T,
+        warm_start: bool,
+        lambda: &mut [T],
+        flags: &mut [RowFlag],
+    ) -> Result<ExactReport<T>, SolveError> {
         let n = eta.len();
         if n > N {
             return Err(SolveError::CapacityExceeded {

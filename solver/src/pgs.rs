@@ -329,15 +329,15 @@ pub fn relax_row<T: Float, O: RowOperator<T>>(
 /// [`SolveError::InvalidSettings`]; with [`BadRows::Reject`](crate::BadRows::Reject) the
 /// first bad row as [`SolveError::NonFinite`], [`SolveError::NegativeDiagonal`],
 /// [`SolveError::ZeroDiagonal`] or [`SolveError::InvertedBounds`];
-/// [`SolveError::Diverged`] if an iterate or a row residual overflows. After a row error
-/// `lambda` is all zeros.
+/// [`SolveError::Diverged`] if an iterate or a row residual overflows. After any error
+/// `lambda` is all zeros (and a cached operator is not reset for a shape error).
 ///
 /// # Example
 /// ```
 /// use solver::{Bounds, DenseMatrix, PgsSettings, RowFlag, pgs_sor_observed};
 /// let gamma = [2.0, 1.0, 1.0, 2.0];
 /// let mut op = DenseMatrix::new(&gamma, 2).unwrap();
-/// let (mut lambda, mut flags, mut sweeps) = ([0.0; 2], [RowFlag::Active; 2], 0);
+/// let (mut lambda, mut flags, mut sweeps) = ([0.0f64; 2], [RowFlag::Active; 2], 0);
 /// let settings = PgsSettings { tolerance: 1e-12, max_iterations: 200, ..PgsSettings::default() };
 /// let cert = pgs_sor_observed(&mut op, &[3.0, 3.0], &[Bounds::bilateral(); 2], &settings,
 ///                             &mut lambda, &mut flags, |k, _| sweeps = k).unwrap();
@@ -345,6 +345,22 @@ pub fn relax_row<T: Float, O: RowOperator<T>>(
 /// assert!((lambda[0] - 1.0).abs() < 1e-11 && (lambda[1] - 1.0).abs() < 1e-11);
 /// ```
 pub fn pgs_sor_observed<T: Float, O: RowOperator<T>>(
+    op: &mut O,
+    eta: &[T],
+    bounds: &[Bounds<T>],
+    settings: &PgsSettings<T>,
+    lambda: &mut [T],
+    flags: &mut [RowFlag],
+    observe: impl FnMut(usize, &[T]),
+) -> Result<Certificate<T>, SolveError> {
+    let result = pgs_unguarded(op, eta, bounds, settings, lambda, flags, observe);
+    if result.is_err() {
+        lambda.iter_mut().for_each(|l| *l = T::zero());
+    }
+    result
+}
+
+fn pgs_unguarded<T: Float, O: RowOperator<T>>(
     op: &mut O,
     eta: &[T],
     bounds: &[Bounds<T>],
@@ -432,7 +448,10 @@ pub fn pgs_sor_observed<T: Float, O: RowOperator<T>>(
         residual,
         bound_violation,
         iterations,
-        converged: residual <= settings.tolerance && bound_violation <= settings.tolerance,
+        // An infinite tolerance accepts anything finite, never an unusable row.
+        converged: residual.is_finite()
+            && residual <= settings.tolerance
+            && bound_violation <= settings.tolerance,
         flagged_rows,
         omega,
         fallbacks,
