@@ -24,7 +24,7 @@
 use num_traits::Float;
 
 use crate::pgs::{certify, check_shape, flag_rows, gather, multiplicity, scatter};
-use crate::{Bounds, DenseMatrix, RowFlag, SolveError};
+use crate::{Bounds, Certificate, DenseMatrix, PgsSettings, RowFlag, SolveError, pgs_sor_observed};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
@@ -51,6 +51,20 @@ pub struct ExactReport<T> {
     pub friction_rounds: usize,
     /// Rows flagged and left at zero.
     pub flagged_rows: usize,
+}
+
+/// What [`ExactSolver::pgs_subspace`] did: the certificate of its answer (over every row,
+/// `iterations` counting PGS sweeps only) and the exact solves it ran.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SubspaceReport<T> {
+    /// The certificate of the returned λ.
+    pub certificate: Certificate<T>,
+    /// Exact subspace solves attempted.
+    pub polishes: usize,
+    /// Exact subspace solves kept (they lowered the projected residual).
+    pub accepted: usize,
+    /// Active-set pivots over all polishes.
+    pub pivots: usize,
 }
 
 /// Exact MLCP solver for at most `N` rows; all storage is inside the value (about
@@ -234,6 +248,129 @@ impl<T: Float, const N: usize> ExactSolver<T, N> {
         match self.try_solve(gamma, eta, bounds, cfm, warm_start, lambda, flags) {
             Ok(report) => report,
             Err(e) => panic!("exact MLCP solve failed: {e}"),
+        }
+    }
+
+    /// Subspace-minimization PGS: blocks of `every` PGS-SOR sweeps (as
+    /// [`pgs_sor`](crate::pgs_sor), with `settings`), each followed by an exact solve on the
+    /// active set the sweeps found (this solver warm-started from the iterate, the
+    /// "polish"), kept only when it lowers the projected residual. A PGS iterate identifies
+    /// the active set long before it is accurate, so the polish jumps to the exact answer
+    /// that plain sweeps approach slowly (long chains, mass ratios, ω too large).
+    ///
+    /// `observe(k, λ)` is called after every sweep as in
+    /// [`pgs_sor_observed`](crate::pgs_sor_observed) (a polish shows at the next sweep).
+    /// A failed polish (singular active set, pivot budget) is skipped, not an error.
+    ///
+    /// # Errors
+    /// [`SolveError::CapacityExceeded`] if `eta.len() > N`; otherwise as
+    /// [`pgs_sor`](crate::pgs_sor). On error `lambda` is all zeros.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::{Bounds, ExactSolver, PgsSettings, RowFlag};
+    /// // A 3-row chain: slow for plain PGS, exact after the first polish.
+    /// let gamma = [2.0, -1.0, 0.0, -1.0, 2.0, -1.0, 0.0, -1.0, 2.0];
+    /// let eta = [1.0, 0.0, 0.0];
+    /// let settings = PgsSettings { tolerance: 1e-12, max_iterations: 100, ..PgsSettings::default() };
+    /// let (mut lambda, mut flags) = ([0.0; 3], [RowFlag::Active; 3]);
+    /// let report = ExactSolver::<f64, 4>::new()
+    ///     .pgs_subspace(&gamma, &eta, &[Bounds::bilateral(); 3], &settings, 2, &mut lambda,
+    ///                   &mut flags, |_, _| {})
+    ///     .unwrap();
+    /// assert!(report.certificate.converged && report.certificate.iterations == 2);
+    /// assert!((lambda[0] - 0.75).abs() < 1e-12);
+    /// ```
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the MLCP data, the schedule and outputs"
+    )]
+    pub fn pgs_subspace(
+        &mut self,
+        gamma: &[T],
+        eta: &[T],
+        bounds: &[Bounds<T>],
+        settings: &PgsSettings<T>,
+        every: usize,
+        lambda: &mut [T],
+        flags: &mut [RowFlag],
+        mut observe: impl FnMut(usize, &[T]),
+    ) -> Result<SubspaceReport<T>, SolveError> {
+        let n = eta.len();
+        if n > N {
+            lambda.iter_mut().for_each(|l| *l = T::zero());
+            return Err(SolveError::CapacityExceeded {
+                rows: n,
+                capacity: N,
+            });
+        }
+        let g = DenseMatrix::new(gamma, n).inspect_err(|_| {
+            lambda.iter_mut().for_each(|l| *l = T::zero());
+        })?;
+        let every = every.max(1);
+        let mut report = SubspaceReport {
+            certificate: Certificate {
+                residual: T::infinity(),
+                bound_violation: T::infinity(),
+                iterations: 0,
+                converged: false,
+                flagged_rows: 0,
+                omega: settings.omega,
+                fallbacks: 0,
+            },
+            polishes: 0,
+            accepted: 0,
+            pivots: 0,
+        };
+        let mut trial = [T::zero(); N];
+        let mut done = 0;
+        loop {
+            let block = PgsSettings {
+                max_iterations: every.min(settings.max_iterations - done),
+                warm_start: settings.warm_start || done > 0,
+                ..*settings
+            };
+            let mut op = g;
+            let c = pgs_sor_observed(&mut op, eta, bounds, &block, lambda, flags, |k, l| {
+                observe(done + k, l)
+            })?;
+            done += c.iterations;
+            report.certificate = Certificate {
+                iterations: done,
+                fallbacks: report.certificate.fallbacks + c.fallbacks,
+                ..c
+            };
+            if c.converged || done >= settings.max_iterations {
+                return Ok(report);
+            }
+            trial[..n].copy_from_slice(lambda);
+            report.polishes += 1;
+            let mut trial_flags = [RowFlag::Active; N];
+            if let Ok(polish) = self.try_solve(
+                gamma,
+                eta,
+                bounds,
+                settings.cfm,
+                true,
+                &mut trial[..n],
+                &mut trial_flags[..n],
+            ) {
+                report.pivots += polish.pivots;
+                let before = c.residual.max(c.bound_violation);
+                let after = polish.residual.max(polish.bound_violation);
+                if after < before {
+                    report.accepted += 1;
+                    lambda.copy_from_slice(&trial[..n]);
+                    report.certificate.residual = polish.residual;
+                    report.certificate.bound_violation = polish.bound_violation;
+                    if polish.residual <= settings.tolerance
+                        && polish.bound_violation <= settings.tolerance
+                    {
+                        report.certificate.converged = true;
+                        return Ok(report);
+                    }
+                }
+            }
         }
     }
 

@@ -25,7 +25,7 @@ pub use cwlist;
 pub use dense::{DenseMatrix, solve_dense};
 pub use dual;
 pub use error::SolveError;
-pub use exact::{ExactReport, ExactSolver};
+pub use exact::{ExactReport, ExactSolver, SubspaceReport};
 pub use operator::RowOperator;
 pub use pairs;
 pub use pgs::{certify, pgs_sor, pgs_sor_observed, relax_row};

@@ -389,6 +389,12 @@ fn pgs_unguarded<T: Float, O: RowOperator<T>>(
     gather(op, lambda, flags);
     let mut omega = settings.omega;
     let (mut fallbacks, mut best, mut stall) = (0, T::infinity(), 0);
+    // Below a few rounding errors of η the residual only wanders: not a reason to fall back.
+    let floor = (0..n)
+        .filter(|&i| !flags[i].is_bad_input())
+        .fold(T::zero(), |m, i| m.max(eta[i].abs()))
+        * T::epsilon()
+        * T::from(64).unwrap_or_else(T::one);
     let mut iterations = 0;
     while iterations < settings.max_iterations {
         iterations += 1;
@@ -422,7 +428,7 @@ fn pgs_unguarded<T: Float, O: RowOperator<T>>(
             }
             gather(op, lambda, flags);
         }
-        if omega > T::one() && settings.fallback != Fallback::Off {
+        if omega > T::one() && settings.fallback != Fallback::Off && estimate > floor {
             if estimate < best {
                 best = estimate;
                 stall = 0;

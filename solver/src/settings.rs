@@ -34,8 +34,8 @@ pub enum BadRows {
 ///
 /// Under ω > 1 the solver keeps the smallest per-sweep residual estimate seen; after
 /// [`FALLBACK_PATIENCE`] sweeps without a new smallest value (growth or oscillation) it lowers
-/// ω and counts a fallback in the [`Certificate`](crate::Certificate). With ω ≤ 1 the guard
-/// never acts.
+/// ω and counts a fallback in the [`Certificate`](crate::Certificate). With ω ≤ 1, or once
+/// the estimate is within `64ε·max|η|` (rounding), the guard does not act.
 ///
 /// # Example
 /// ```

@@ -176,14 +176,23 @@ fn omega_fallback_never_ends_worse_than_plain_pgs() {
                     fallback,
                     ..PgsSettings::default()
                 };
-                let cert =
-                    pgs_sor(&mut op, &p.eta, &p.bounds, &settings, &mut lambda, &mut flags)
-                        .unwrap();
+                let cert = pgs_sor(
+                    &mut op,
+                    &p.eta,
+                    &p.bounds,
+                    &settings,
+                    &mut lambda,
+                    &mut flags,
+                )
+                .unwrap();
                 assert!(lambda.iter().all(|l| l.is_finite()));
                 // The verdict is the certificate's, recomputed independently.
                 let (r, v) = certify(&op, &p.eta, &p.bounds, 0.0, &lambda, &flags);
                 assert_eq!((r, v), (cert.residual, cert.bound_violation));
-                assert_eq!(cert.converged, r <= settings.tolerance && v <= settings.tolerance);
+                assert_eq!(
+                    cert.converged,
+                    r <= settings.tolerance && v <= settings.tolerance
+                );
                 converged[m][w] += usize::from(cert.converged);
                 fell_back[m][w] += usize::from(cert.fallbacks > 0);
                 sweeps[m][w] += cert.iterations;
