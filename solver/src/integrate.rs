@@ -1,15 +1,15 @@
-//! The integration schemes of the seed for `q̇ = S(q)v`, `v̇ = M⁻¹f(q, v)`, as reusable
+//! The integration schemes of “The Mathematics of Havok's Solver” for `q̇ = S(q)v`, `v̇ = M⁻¹f(q, v)`, as reusable
 //! functions over fixed-size state arrays.
 //!
-//! The seed's "implicit midpoint" (half step with the derivatives at `t`, full step with the
+//! The article's "implicit midpoint" (half step with the derivatives at `t`, full step with the
 //! derivatives at `t + h/2`) is the *explicit* midpoint rule; it is provided as
 //! [`explicit_midpoint`] and the true implicit midpoint rule `y' = y + h f((y + y')/2)` as
 //! [`implicit_midpoint`].
 //!
 //! For a rigid body, `q = (p, r)` (position and unit quaternion, 7 numbers) and
-//! `v = (ṗ, w)` (6 numbers); [`rigid_body_position_rate`] is the seed's `q̇ = S v` with the
+//! `v = (ṗ, w)` (6 numbers); [`rigid_body_position_rate`] is the article's `q̇ = S v` with the
 //! 7 × 6 matrix `S = diag(E₃, ½𝓑(r))`, and [`quaternion_rate_matrix`] is the helper matrix
-//! 𝓑. The seed prints 𝓑 wrongly (see [`quaternion_rate_matrix`] for the correction).
+//! 𝓑. The article prints 𝓑 wrongly (see [`quaternion_rate_matrix`] for the correction).
 use num_traits::Float;
 use xform::{Matrix, Quaternion};
 
@@ -91,7 +91,7 @@ pub fn semi_implicit_euler<T: Float, const NQ: usize, const NV: usize>(
     }
 }
 
-/// Explicit midpoint (what the seed calls implicit midpoint): a half explicit step to
+/// Explicit midpoint (what the article calls implicit midpoint): a half explicit step to
 /// `t + h/2`, then the full step with the derivatives there.
 pub fn explicit_midpoint<T: Float, const NQ: usize, const NV: usize>(
     system: &impl SecondOrderSystem<T, NQ, NV>,
@@ -173,7 +173,7 @@ fn fixed_point<T: Float, const NQ: usize, const NV: usize>(
     Err(SolveError::NotConverged)
 }
 
-/// The helper matrix 𝓑(q) of the seed (4 × 3): `q̇ = ½ 𝓑(q) w` for a quaternion `q`
+/// The helper matrix 𝓑(q) of the article (4 × 3): `q̇ = ½ 𝓑(q) w` for a quaternion `q`
 /// (components `[w, x, y, z]`, scalar first, as [`xform::Quaternion`]) turning with the
 /// **world-frame** angular velocity `w`, i.e. `q̇ = ½ (0, w) q`:
 ///
@@ -184,12 +184,12 @@ fn fixed_point<T: Float, const NQ: usize, const NV: usize>(
 ///        ⎝  y  −x   w ⎠
 /// ```
 ///
-/// # Corrections to the seed
-/// The seed (II.1, "A helper matrix for quaternion calculus") prints
+/// # Corrections to “The Mathematics of Havok's Solver”
+/// The article (II.1, "A helper matrix for quaternion calculus") prints
 /// `((−q₀, −q₁, −q₂), (q₃, q₂, −q₁), (−q₂, q₃, q₁), (q₂, −q₀, q₃))`. Read with the scalar
 /// *last* (`q₃ = w`) its first two rows are right, but the third row must end in `q₀` (not
 /// `q₁`) and the fourth must start with `q₁` (not `q₂`); read with the scalar first, as the
-/// rest of the seed does, no row is right. The seed also writes `ṙ = ½𝓑(r)Q(w)`, which does
+/// rest of the article does, no row is right. The article also writes `ṙ = ½𝓑(r)Q(w)`, which does
 /// not type-check (𝓑 is 4 × 3, `Q(w)` a quaternion): it is `ṙ = ½𝓑(r)w`. The test
 /// `integrate::quaternion_rate` checks this matrix against the quaternion product and
 /// against a dual-number derivative of `exp(t·w/2)·q`, and shows the printed matrix fails.

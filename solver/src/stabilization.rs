@@ -5,29 +5,29 @@
 //! velocity-level bias that achieves it with `q[t+h] = q[t] + h·S·v[t+h]` is `B = −β·C/h`,
 //! and then `C(k) = C(0)(1 − β)ᵏ`.
 //!
-//! # Corrections to the seed (II.3.3.1–3.3.3)
-//! - **Exponent of the recurrence.** The seed writes `C(k+1) = C(k)(1 − β)` "and so
+//! # Corrections to “The Mathematics of Havok's Solver” (II.3.3.1–3.3.3)
+//! - **Exponent of the recurrence.** The article writes `C(k+1) = C(k)(1 − β)` "and so
 //!   `C(k+1) = C(0)(1 − β)ᵏ`". Unrolling gives `C(k) = C(0)(1 − β)ᵏ` (equivalently
 //!   `C(k+1) = C(0)(1 − β)ᵏ⁺¹`); the ERP formula `β = 1 − ⁿ√(1 − ERP)` already uses the
 //!   corrected form (`(1 − β)ⁿ = 1 − ERP` after `n` steps).
-//! - **Units of β.** The seed's bias `B = −βC` (from `Ċ + βC = 0`) makes β a rate in 1/s:
+//! - **Units of β.** The article's bias `B = −βC` (from `Ċ + βC = 0`) makes β a rate in 1/s:
 //!   with `C(k+1) = C(k) + h·Jv` it gives `C(k+1) = (1 − hβ)C(k)`, not `(1 − β)C(k)`. The
 //!   recurrence and ERP conversion hold for the dimensionless per-step β with
 //!   `B = −β·C/h`, which is what [`baumgarte_bias`] returns; [`erp_to_beta`] returns that
 //!   per-step β. (Tests `baumgarte_recurrence` and `erp_conversion_over_one_second` step a
-//!   constrained particle through the solver and reproduce both, including the seed's
+//!   constrained particle through the solver and reproduce both, including the article's
 //!   literal `B = −βC` giving `(1 − hβ)ᵏ`.)
 //! - **Range of β.** "For convergence, β has to be within (0, 2)": `|1 − β| < 1` indeed
 //!   allows (0, 2), but β in (1, 2) overshoots and flips the sign of the error each step;
 //!   [`erp_to_beta`] only produces β in [0, 1].
-//! - **Predicted error.** The seed's `Ċ(t+h) ≈ (C(t+h) − C(t))/h` is used by predicting
+//! - **Predicted error.** The article's `Ċ(t+h) ≈ (C(t+h) − C(t))/h` is used by predicting
 //!   `C(t+h)` ([`predicted_error`]) and biasing toward its removal.
 use num_traits::Float;
 
 use crate::SolveError;
 
 /// Per-step Baumgarte factor β that removes the fraction `erp` of the error within one
-/// second at step `h` (seconds): `β = 1 − (1 − ERP)^h`, the seed's `1 − ⁿ√(1 − ERP)` with
+/// second at step `h` (seconds): `β = 1 − (1 − ERP)^h`, the article's `1 − ⁿ√(1 − ERP)` with
 /// `n = 1/h` steps per second.
 ///
 /// # Errors

@@ -383,7 +383,7 @@ mod bad_input {
         #[test]
         fn never_nan_never_panic(
             n in 0usize..6,
-            seed_gamma in proptest::collection::vec(-1.0f64..1.0, 36),
+            entries in proptest::collection::vec(-1.0f64..1.0, 36),
             eta in proptest::collection::vec(-2.0f64..2.0, 6),
             spots in proptest::collection::vec((0usize..64, poison()), 0..4),
             limits in proptest::collection::vec((poison(), poison(), 0u8..4), 6),
@@ -395,7 +395,7 @@ mod bad_input {
             let mut gamma = vec![0.0; n * n];
             for i in 0..n {
                 for j in 0..n {
-                    gamma[i * n + j] = (0..n).map(|k| seed_gamma[i * 6 + k] * seed_gamma[j * 6 + k]).sum::<f64>()
+                    gamma[i * n + j] = (0..n).map(|k| entries[i * 6 + k] * entries[j * 6 + k]).sum::<f64>()
                         + if i == j { 0.1 } else { 0.0 };
                 }
             }
