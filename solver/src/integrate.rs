@@ -16,6 +16,19 @@ use xform::{Matrix, Quaternion};
 use crate::SolveError;
 
 /// A second-order system: how positions move with velocities and how velocities change.
+///
+/// # Example
+/// ```
+/// use solver::integrate::{SecondOrderSystem, State};
+/// /// A particle falling at 10 m/s².
+/// struct Fall;
+/// impl SecondOrderSystem<f64, 1, 1> for Fall {
+///     fn position_rate(&self, _q: &[f64; 1], v: &[f64; 1]) -> [f64; 1] { *v }
+///     fn acceleration(&self, _q: &[f64; 1], _v: &[f64; 1]) -> [f64; 1] { [-10.0] }
+/// }
+/// let start = State { q: [0.0], v: [1.0] };
+/// assert_eq!(Fall.acceleration(&start.q, &start.v), [-10.0]);
+/// ```
 pub trait SecondOrderSystem<T, const NQ: usize, const NV: usize> {
     /// `q̇ = S(q)·v` (identity for plain particles, the quaternion rate for rotations).
     fn position_rate(&self, q: &[T; NQ], v: &[T; NV]) -> [T; NQ];
@@ -24,6 +37,20 @@ pub trait SecondOrderSystem<T, const NQ: usize, const NV: usize> {
 }
 
 /// Positions and velocities at one instant.
+///
+/// # Example
+/// ```
+/// use solver::integrate::{SecondOrderSystem, State};
+/// /// A particle falling at 10 m/s².
+/// struct Fall;
+/// impl SecondOrderSystem<f64, 1, 1> for Fall {
+///     fn position_rate(&self, _q: &[f64; 1], v: &[f64; 1]) -> [f64; 1] { *v }
+///     fn acceleration(&self, _q: &[f64; 1], _v: &[f64; 1]) -> [f64; 1] { [-10.0] }
+/// }
+/// let start = State { q: [0.0], v: [1.0] };
+/// let next = solver::integrate::semi_implicit_euler(&Fall, &start, 0.1);
+/// assert_eq!(next, State { q: [0.0], v: [0.0] });
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct State<T, const NQ: usize, const NV: usize> {
     /// Configuration q.
@@ -33,6 +60,22 @@ pub struct State<T, const NQ: usize, const NV: usize> {
 }
 
 /// Budget for the fixed-point iteration of the implicit schemes.
+///
+/// # Example
+/// ```
+/// use solver::integrate::{SecondOrderSystem, State};
+/// /// A particle falling at 10 m/s².
+/// struct Fall;
+/// impl SecondOrderSystem<f64, 1, 1> for Fall {
+///     fn position_rate(&self, _q: &[f64; 1], v: &[f64; 1]) -> [f64; 1] { *v }
+///     fn acceleration(&self, _q: &[f64; 1], _v: &[f64; 1]) -> [f64; 1] { [-10.0] }
+/// }
+/// let start = State { q: [0.0], v: [1.0] };
+/// use solver::integrate::{ImplicitSettings, implicit_euler};
+/// let tight = ImplicitSettings { tolerance: 1e-14, max_iterations: 50 };
+/// let next = implicit_euler(&Fall, &start, 0.1, &tight).unwrap();
+/// assert!(next.v[0].abs() < 1e-12 && next.q[0].abs() < 1e-12);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ImplicitSettings<T> {
     /// Stop when successive iterates differ by at most this (∞-norm).
@@ -66,6 +109,20 @@ fn distance<T: Float, const N: usize>(x: &[T; N], y: &[T; N]) -> T {
 }
 
 /// Explicit Euler: `v' = v + h·v̇(q, v)`, `q' = q + h·S v`.
+///
+/// # Example
+/// ```
+/// use solver::integrate::{SecondOrderSystem, State};
+/// /// A particle falling at 10 m/s².
+/// struct Fall;
+/// impl SecondOrderSystem<f64, 1, 1> for Fall {
+///     fn position_rate(&self, _q: &[f64; 1], v: &[f64; 1]) -> [f64; 1] { *v }
+///     fn acceleration(&self, _q: &[f64; 1], _v: &[f64; 1]) -> [f64; 1] { [-10.0] }
+/// }
+/// let start = State { q: [0.0], v: [1.0] };
+/// let next = solver::integrate::explicit_euler(&Fall, &start, 0.1);
+/// assert_eq!(next, State { q: [0.1], v: [0.0] });
+/// ```
 pub fn explicit_euler<T: Float, const NQ: usize, const NV: usize>(
     system: &impl SecondOrderSystem<T, NQ, NV>,
     s: &State<T, NQ, NV>,
@@ -79,6 +136,20 @@ pub fn explicit_euler<T: Float, const NQ: usize, const NV: usize>(
 
 /// Semi-implicit (symplectic) Euler, Havok's scheme: `v' = v + h·v̇(q, v)`,
 /// `q' = q + h·S(q) v'`.
+///
+/// # Example
+/// ```
+/// use solver::integrate::{SecondOrderSystem, State};
+/// /// A particle falling at 10 m/s².
+/// struct Fall;
+/// impl SecondOrderSystem<f64, 1, 1> for Fall {
+///     fn position_rate(&self, _q: &[f64; 1], v: &[f64; 1]) -> [f64; 1] { *v }
+///     fn acceleration(&self, _q: &[f64; 1], _v: &[f64; 1]) -> [f64; 1] { [-10.0] }
+/// }
+/// let start = State { q: [0.0], v: [1.0] };
+/// let next = solver::integrate::semi_implicit_euler(&Fall, &start, 0.1);
+/// assert_eq!(next, State { q: [0.0], v: [0.0] });
+/// ```
 pub fn semi_implicit_euler<T: Float, const NQ: usize, const NV: usize>(
     system: &impl SecondOrderSystem<T, NQ, NV>,
     s: &State<T, NQ, NV>,
@@ -93,6 +164,20 @@ pub fn semi_implicit_euler<T: Float, const NQ: usize, const NV: usize>(
 
 /// Explicit midpoint (what the article calls implicit midpoint): a half explicit step to
 /// `t + h/2`, then the full step with the derivatives there.
+///
+/// # Example
+/// ```
+/// use solver::integrate::{SecondOrderSystem, State};
+/// /// A particle falling at 10 m/s².
+/// struct Fall;
+/// impl SecondOrderSystem<f64, 1, 1> for Fall {
+///     fn position_rate(&self, _q: &[f64; 1], v: &[f64; 1]) -> [f64; 1] { *v }
+///     fn acceleration(&self, _q: &[f64; 1], _v: &[f64; 1]) -> [f64; 1] { [-10.0] }
+/// }
+/// let start = State { q: [0.0], v: [1.0] };
+/// let next = solver::integrate::explicit_midpoint(&Fall, &start, 0.1);
+/// assert!((next.q[0] - 0.05).abs() < 1e-15 && next.v[0].abs() < 1e-15);
+/// ```
 pub fn explicit_midpoint<T: Float, const NQ: usize, const NV: usize>(
     system: &impl SecondOrderSystem<T, NQ, NV>,
     s: &State<T, NQ, NV>,
@@ -109,6 +194,21 @@ pub fn explicit_midpoint<T: Float, const NQ: usize, const NV: usize>(
 /// Implicit Euler: `v' = v + h·v̇(q', v')`, `q' = q + h·S(q') v'`, solved by fixed-point
 /// iteration from a semi-implicit Euler guess (converges when `h` times the Lipschitz
 /// constant of the dynamics is below one).
+///
+/// # Example
+/// ```
+/// use solver::integrate::{ImplicitSettings, SecondOrderSystem, State};
+/// struct Fall;
+/// impl SecondOrderSystem<f64, 1, 1> for Fall {
+///     fn position_rate(&self, _q: &[f64; 1], v: &[f64; 1]) -> [f64; 1] { *v }
+///     fn acceleration(&self, _q: &[f64; 1], _v: &[f64; 1]) -> [f64; 1] { [-10.0] }
+/// }
+/// let start = State { q: [0.0], v: [1.0] };
+/// let next = solver::integrate::implicit_euler(&Fall, &start, 0.1, &ImplicitSettings::default())
+///     .unwrap();
+/// // q' = q + h·v' with v' = v − h·g = 0.
+/// assert!(next.q[0].abs() < 1e-12 && next.v[0].abs() < 1e-12);
+/// ```
 ///
 /// # Errors
 /// [`SolveError::NotConverged`] if the iteration does not settle within the budget,
@@ -129,6 +229,20 @@ pub fn implicit_euler<T: Float, const NQ: usize, const NV: usize>(
 
 /// Implicit midpoint: `y' = y + h·f((y + y')/2)` for `y = (q, v)`, solved by fixed-point
 /// iteration; symplectic and exactly energy-preserving for linear oscillators.
+///
+/// # Example
+/// ```
+/// use solver::integrate::{ImplicitSettings, SecondOrderSystem, State};
+/// struct Fall;
+/// impl SecondOrderSystem<f64, 1, 1> for Fall {
+///     fn position_rate(&self, _q: &[f64; 1], v: &[f64; 1]) -> [f64; 1] { *v }
+///     fn acceleration(&self, _q: &[f64; 1], _v: &[f64; 1]) -> [f64; 1] { [-10.0] }
+/// }
+/// let start = State { q: [0.0], v: [1.0] };
+/// let next = solver::integrate::implicit_midpoint(&Fall, &start, 0.1, &ImplicitSettings::default())
+///     .unwrap();
+/// assert!((next.q[0] - 0.05).abs() < 1e-12 && next.v[0].abs() < 1e-12);
+/// ```
 ///
 /// # Errors
 /// As [`implicit_euler`].
@@ -203,6 +317,15 @@ pub fn quaternion_rate_matrix<T: Float>(q: &Quaternion<T>) -> Matrix<T, 4, 3> {
 /// `ṗ` passes through and `ṙ = ½ 𝓑(r) w` ([`quaternion_rate_matrix`]). Use it as the
 /// `position_rate` of a [`SecondOrderSystem<T, 7, 6>`]. The quaternion is not renormalised
 /// (the additive schemes leave the unit sphere at `O(h²)` per step; normalise after a step).
+///
+/// # Example
+/// ```
+/// use solver::integrate::rigid_body_position_rate;
+/// // At the identity orientation, spinning at 2 rad/s about z: ṙ = ½(0, 0, 0, 2) = (0, 0, 0, 1).
+/// let q = [1.0, 2.0, 3.0, 1.0, 0.0, 0.0, 0.0];
+/// let rate = rigid_body_position_rate(&q, &[0.5, 0.0, 0.0, 0.0, 0.0, 2.0]);
+/// assert_eq!(rate, [0.5, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
+/// ```
 pub fn rigid_body_position_rate<T: Float>(q: &[T; 7], v: &[T; 6]) -> [T; 7] {
     let r = Quaternion::new(q[3], q[4], q[5], q[6]);
     let b = quaternion_rate_matrix(&r);
