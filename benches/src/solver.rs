@@ -240,6 +240,40 @@ pub fn dense_solve(gamma: &[f64], s: &System, omega: f64, iterations: usize) -> 
     lambda
 }
 
+/// The subspace variant (exact polish every [`SUBSPACE_EVERY`] sweeps) to tolerance `tol`;
+/// returns λ and the sweeps used.
+pub fn subspace_solve(
+    exact: &mut ExactSolver<f64, 128>,
+    gamma: &[f64],
+    s: &System,
+    omega: f64,
+    tol: f64,
+) -> (Vec<f64>, usize) {
+    let n = s.eta.len();
+    let mut lambda = vec![0.0; n];
+    let mut flags = vec![RowFlag::Active; n];
+    let settings = PgsSettings {
+        omega,
+        max_iterations: 200_000,
+        tolerance: tol,
+        detect_duplicates: false,
+        ..PgsSettings::default()
+    };
+    let report = exact
+        .pgs_subspace(
+            gamma,
+            &s.eta,
+            &s.bounds,
+            &settings,
+            SUBSPACE_EVERY,
+            &mut lambda,
+            &mut flags,
+            |_, _| {},
+        )
+        .expect("valid");
+    (lambda, report.certificate.iterations)
+}
+
 /// The exact solution by the pivoting solver (capacity 64 rows).
 pub fn exact_solve(exact: &mut ExactSolver<f64, 64>, gamma: &[f64], s: &System) -> Vec<f64> {
     let n = s.eta.len();

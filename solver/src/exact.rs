@@ -38,6 +38,21 @@ enum State {
 }
 
 /// How much work an exact solve took, and the certificate of its answer.
+///
+/// # Example
+/// ```
+/// use solver::{Bounds, ExactSolver, RowFlag};
+/// // A box row that hits its upper limit and a free row coupled to it.
+/// let gamma = [2.0, 1.0, 1.0, 2.0];
+/// let bounds = [Bounds::new(-1.0, 1.0), Bounds::bilateral()];
+/// let (mut lambda, mut flags) = ([0.0; 2], [RowFlag::Active; 2]);
+/// let report = ExactSolver::<f64, 4>::new()
+///     .try_solve(&gamma, &[4.0, 0.0], &bounds, 0.0, false, &mut lambda, &mut flags)
+///     .unwrap();
+/// // λ₀ = 1 (at its limit), then 2λ₁ = −1.
+/// assert_eq!(lambda, [1.0, -0.5]);
+/// assert!(report.residual < 1e-15 && report.pivots >= 1);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ExactReport<T> {
     /// Projected residual of the answer, as in [`Certificate`](crate::Certificate)
@@ -55,6 +70,20 @@ pub struct ExactReport<T> {
 
 /// What [`ExactSolver::pgs_subspace`] did: the certificate of its answer (over every row,
 /// `iterations` counting PGS sweeps only) and the exact solves it ran.
+///
+/// # Example
+/// ```
+/// use solver::{Bounds, ExactSolver, PgsSettings, RowFlag};
+/// let gamma = [1.0, 0.9, 0.9, 1.0];
+/// let settings = PgsSettings { tolerance: 1e-12, max_iterations: 1000, ..PgsSettings::default() };
+/// let (mut lambda, mut flags) = ([0.0; 2], [RowFlag::Active; 2]);
+/// let report = ExactSolver::<f64, 2>::new()
+///     .pgs_subspace(&gamma, &[1.0, 1.0], &[Bounds::bilateral(); 2], &settings, 3,
+///                   &mut lambda, &mut flags, |_, _| {})
+///     .unwrap();
+/// assert_eq!((report.polishes, report.accepted), (1, 1));
+/// assert!(report.certificate.converged && report.certificate.iterations == 3);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SubspaceReport<T> {
     /// The certificate of the returned λ.
@@ -69,6 +98,21 @@ pub struct SubspaceReport<T> {
 
 /// Exact MLCP solver for at most `N` rows; all storage is inside the value (about
 /// `16·N²` bytes for f64), nothing is allocated.
+///
+/// # Example
+/// ```
+/// use solver::{Bounds, ExactSolver, RowFlag};
+/// // A box row that hits its upper limit and a free row coupled to it.
+/// let gamma = [2.0, 1.0, 1.0, 2.0];
+/// let bounds = [Bounds::new(-1.0, 1.0), Bounds::bilateral()];
+/// let (mut lambda, mut flags) = ([0.0; 2], [RowFlag::Active; 2]);
+/// let report = ExactSolver::<f64, 4>::new()
+///     .try_solve(&gamma, &[4.0, 0.0], &bounds, 0.0, false, &mut lambda, &mut flags)
+///     .unwrap();
+/// // λ₀ = 1 (at its limit), then 2λ₁ = −1.
+/// assert_eq!(lambda, [1.0, -0.5]);
+/// assert!(report.residual < 1e-15 && report.pivots >= 1);
+/// ```
 #[derive(Debug, Clone)]
 pub struct ExactSolver<T, const N: usize> {
     matrix: [[T; N]; N],
@@ -107,6 +151,12 @@ fn friction_of<T: Float>(b: &Bounds<T>) -> Option<(usize, T)> {
 
 impl<T: Float, const N: usize> ExactSolver<T, N> {
     /// A solver with zeroed storage and the default budget.
+    ///
+    /// # Example
+    /// ```
+    /// let solver = solver::ExactSolver::<f32, 8>::new();
+    /// assert_eq!(solver.max_pivots, 0); // 0: the default budget 50·n + 100
+    /// ```
     pub fn new() -> Self {
         Self {
             matrix: [[T::zero(); N]; N],
@@ -129,6 +179,21 @@ impl<T: Float, const N: usize> ExactSolver<T, N> {
     }
 
     /// Solves `(Γ + cfm·I)λ − η = r` with the bounds and complementarity exactly.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::{Bounds, ExactSolver, RowFlag};
+    /// // A box row that hits its upper limit and a free row coupled to it.
+    /// let gamma = [2.0, 1.0, 1.0, 2.0];
+    /// let bounds = [Bounds::new(-1.0, 1.0), Bounds::bilateral()];
+    /// let (mut lambda, mut flags) = ([0.0; 2], [RowFlag::Active; 2]);
+    /// let report = ExactSolver::<f64, 4>::new()
+    ///     .try_solve(&gamma, &[4.0, 0.0], &bounds, 0.0, false, &mut lambda, &mut flags)
+    ///     .unwrap();
+    /// // λ₀ = 1 (at its limit), then 2λ₁ = −1.
+    /// assert_eq!(lambda, [1.0, -0.5]);
+    /// assert!(report.residual < 1e-15 && report.pivots >= 1);
+    /// ```
     ///
     /// `gamma` is row-major `n × n`, `n = eta.len() <= N`, symmetric and positive definite
     /// on the active rows (or made so by `cfm > 0`). A friction row's normal row must have
@@ -231,6 +296,15 @@ impl<T: Float, const N: usize> ExactSolver<T, N> {
     }
 
     /// [`try_solve`](Self::try_solve) for callers that know the input is valid.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::{Bounds, ExactSolver, RowFlag};
+    /// let (mut lambda, mut flags) = ([0.0; 1], [RowFlag::Active; 1]);
+    /// ExactSolver::<f64, 1>::new().solve(&[4.0], &[2.0], &[Bounds::unilateral()], 0.0, false,
+    ///                                    &mut lambda, &mut flags);
+    /// assert_eq!(lambda, [0.5]);
+    /// ```
     ///
     /// # Panics
     /// On any error of [`try_solve`](Self::try_solve).

@@ -483,6 +483,20 @@ fn lowered<T: Float>(omega: T, fallback: Fallback) -> T {
 
 /// [`pgs_sor_observed`] without an observer.
 ///
+/// # Example
+/// ```
+/// use solver::{Bounds, DenseMatrix, Fallback, PgsSettings, RowFlag, pgs_sor};
+/// let gamma = [1.0f64, 0.5, 0.5, 1.0];
+/// let mut op = DenseMatrix::new(&gamma, 2).unwrap();
+/// let (mut lambda, mut flags) = ([0.0; 2], [RowFlag::Active; 2]);
+/// let settings = PgsSettings { omega: 1.3, tolerance: 1e-10, max_iterations: 500,
+///                              fallback: Fallback::ToOne, ..PgsSettings::default() };
+/// let cert = pgs_sor(&mut op, &[1.5, 1.5], &[Bounds::bilateral(); 2], &settings,
+///                    &mut lambda, &mut flags).unwrap();
+/// assert!(cert.converged && (lambda[0] - 1.0).abs() < 1e-9);
+/// assert!(cert.omega == 1.3 || cert.fallbacks > 0);
+/// ```
+///
 /// # Errors
 /// As [`pgs_sor_observed`].
 pub fn pgs_sor<T: Float, O: RowOperator<T>>(

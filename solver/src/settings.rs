@@ -57,6 +57,11 @@ pub enum Fallback {
 }
 
 /// Sweeps without a new smallest residual estimate after which [`Fallback`] lowers ω.
+///
+/// # Example
+/// ```
+/// assert_eq!(solver::FALLBACK_PATIENCE, 10);
+/// ```
 pub const FALLBACK_PATIENCE: usize = 10;
 
 /// Settings of [`pgs_sor`](crate::pgs_sor) and the functions built on it.
