@@ -397,6 +397,56 @@ macro_rules! pgs_tests {
                     prop_assert!(flags.iter().all(|f| !f.is_bad_input()));
                 }
 
+                /// Merging in the sequential-impulse form: a repeated row (same blocks, η and
+                /// limits) is merged, and the velocity change the operator keeps is still
+                /// M⁻¹Jᵀλ for the split λ (computed here from the blocks directly), with
+                /// equal shares for the two copies.
+                #[test]
+                fn merged_rows_keep_the_velocity_change_consistent(
+                    seed in any::<u64>(), rows in ROWS, warm in any::<bool>(),
+                ) {
+                    let p = problem(seed, rows, MASS_RATIO, UNIQUE);
+                    let mut crows = p.rows.clone();
+                    crows.push(crows[0]);
+                    let mut eta = cast(&p.eta);
+                    eta.push(eta[0]);
+                    let mut bounds = cast_bounds(&p.bounds);
+                    bounds.push(bounds[0]);
+                    let n = crows.len();
+                    let (rows_t, bodies) = (rows_t(&crows), bodies_t(&p.bodies));
+                    let mut cache = vec![RowCache::default(); n];
+                    let mut dv = vec![BodyVelocity::default(); bodies.len()];
+                    // A warm start that puts unequal impulses on the two copies.
+                    let mut lambda: Vec<T> = (0..n).map(|i| if warm && i == 0 { 0.5 } else { 0.0 }).collect();
+                    let mut flags = vec![RowFlag::Active; n];
+                    {
+                        let mut si = SequentialImpulse::new(&bodies, &rows_t, &mut cache, &mut dv).unwrap();
+                        let s = PgsSettings { warm_start: true, ..settings(1.0, 7) };
+                        pgs_sor(&mut si, &eta, &bounds, &s, &mut lambda, &mut flags).unwrap();
+                    }
+                    prop_assert_eq!(flags[n - 1], RowFlag::Merged { into: 0 });
+                    prop_assert_eq!(lambda[0], lambda[n - 1]);
+                    let mut expected = vec![[0.0 as T; 6]; bodies.len()];
+                    for (r, &l) in rows_t.iter().zip(&lambda) {
+                        for b in core::iter::once(&r.a).chain(r.b.iter()) {
+                            let body = &bodies[b.body];
+                            for k in 0..3 {
+                                expected[b.body][k] += body.inv_mass * b.linear[k] * l;
+                                for m in 0..3 {
+                                    expected[b.body][3 + k] += body.inv_inertia.0[k][m] * b.angular[m] * l;
+                                }
+                            }
+                        }
+                    }
+                    let scale = expected.iter().flatten().fold(T::EPSILON, |m, v| m.max(v.abs()));
+                    for (e, v) in expected.iter().zip(&dv) {
+                        for k in 0..3 {
+                            prop_assert!(relative_eq!(e[k], v.linear[k], epsilon = TOL * scale));
+                            prop_assert!(relative_eq!(e[3 + k], v.angular[k], epsilon = TOL * scale));
+                        }
+                    }
+                }
+
                 /// Bad rows (NaN η, infinite Γ entry, zero row, inverted bounds, duplicate) are
                 /// flagged and left at zero; every multiplier stays finite and the remaining
                 /// rows are solved (certificate over active rows).
