@@ -30,7 +30,7 @@ pub use operator::RowOperator;
 pub use pairs;
 pub use pgs::{certify, pgs_sor, pgs_sor_observed, relax_row};
 pub use rotint;
-pub use settings::{BadRows, FALLBACK_PATIENCE, Fallback, PgsSettings};
+pub use settings::{BadRows, FALLBACK_PATIENCE, Fallback, PROBE_WINDOW, PgsSettings};
 pub use sparse::{
     BodyInverseMass, BodyVelocity, ConstraintRow, JacobianBlock, RowCache, SequentialImpulse,
 };

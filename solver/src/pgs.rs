@@ -2,7 +2,7 @@
 use num_traits::Float;
 
 use crate::bounds::clamp;
-use crate::settings::FALLBACK_PATIENCE;
+use crate::settings::{FALLBACK_PATIENCE, PROBE_WINDOW};
 use crate::{
     BadRows, Bounds, Certificate, Fallback, PgsSettings, RowFlag, RowOperator, SolveError,
 };
@@ -387,14 +387,13 @@ fn pgs_unguarded<T: Float, O: RowOperator<T>>(
     }
     op.reset(lambda);
     gather(op, lambda, flags);
-    let mut omega = settings.omega;
-    let (mut fallbacks, mut best, mut stall) = (0, T::infinity(), 0);
     // Below a few rounding errors of η the residual only wanders: not a reason to fall back.
     let floor = (0..n)
         .filter(|&i| !flags[i].is_bad_input())
         .fold(T::zero(), |m, i| m.max(eta[i].abs()))
         * T::epsilon()
         * T::from(64).unwrap_or_else(T::one);
+    let mut guard = Guard::new(settings.omega, settings.fallback, floor);
     let mut iterations = 0;
     while iterations < settings.max_iterations {
         iterations += 1;
@@ -409,7 +408,7 @@ fn pgs_unguarded<T: Float, O: RowOperator<T>>(
             } else {
                 bounds[i]
             };
-            match relax_row(op, i, eta[i], &b, cfm, omega, lambda) {
+            match relax_row(op, i, eta[i], &b, cfm, guard.omega, lambda) {
                 Ok(defect) => estimate = estimate.max(defect),
                 Err(e) => {
                     lambda.iter_mut().for_each(|l| *l = T::zero());
@@ -428,20 +427,7 @@ fn pgs_unguarded<T: Float, O: RowOperator<T>>(
             }
             gather(op, lambda, flags);
         }
-        if omega > T::one() && settings.fallback != Fallback::Off && estimate > floor {
-            if estimate < best {
-                best = estimate;
-                stall = 0;
-            } else {
-                stall += 1;
-                if stall >= FALLBACK_PATIENCE {
-                    omega = lowered(omega, settings.fallback);
-                    fallbacks += 1;
-                    stall = 0;
-                    best = estimate;
-                }
-            }
-        }
+        guard.after_sweep(iterations, estimate);
         if iterations == settings.max_iterations {
             scatter(op, lambda, flags);
         }
@@ -459,9 +445,132 @@ fn pgs_unguarded<T: Float, O: RowOperator<T>>(
             && residual <= settings.tolerance
             && bound_violation <= settings.tolerance,
         flagged_rows,
-        omega,
-        fallbacks,
+        omega: guard.omega,
+        fallbacks: guard.fallbacks,
     })
+}
+
+/// A window under ω > 1 that keeps more than this fraction of its starting residual
+/// estimate is slow enough to try ω = 1.
+const PROBE_SLOW: f64 = 0.8;
+
+/// Sweeps at the start of a probe left out of its measurement.
+const PROBE_SKIP: usize = 10;
+
+/// Where the over-relaxation guard stands.
+#[derive(Debug, Clone, Copy)]
+enum Phase<T> {
+    /// Running with the requested ω, measuring its progress window by window.
+    Relaxed,
+    /// Trying ω = 1 for one window; `rate` is what the requested ω achieved in its last
+    /// window, `reference` the smallest estimate when the probe's measurement began.
+    Probe { rate: T, reference: T },
+    /// Decided: no more probes.
+    Settled,
+}
+
+/// The over-relaxation guard: falls back on growth or oscillation (no new smallest residual
+/// estimate for [`FALLBACK_PATIENCE`] sweeps), and once, when a window of [`PROBE_WINDOW`]
+/// sweeps under ω > 1 keeps more than `PROBE_SLOW` of its residual, tries ω = 1 for one
+/// window and keeps it only if it is decisively faster.
+#[derive(Debug, Clone, Copy)]
+struct Guard<T> {
+    requested: T,
+    omega: T,
+    mode: Fallback,
+    floor: T,
+    best: T,
+    stall: usize,
+    fallbacks: usize,
+    window_start: usize,
+    window_best: T,
+    phase: Phase<T>,
+    /// No stall checks before this sweep (the re-inflation after a probe).
+    grace_until: usize,
+}
+
+impl<T: Float> Guard<T> {
+    fn new(omega: T, mode: Fallback, floor: T) -> Self {
+        Self {
+            requested: omega,
+            omega,
+            mode,
+            floor,
+            best: T::infinity(),
+            stall: 0,
+            fallbacks: 0,
+            window_start: 0,
+            window_best: T::infinity(),
+            phase: Phase::Relaxed,
+            grace_until: 0,
+        }
+    }
+
+    /// Records sweep `k`'s residual estimate and adjusts ω.
+    fn after_sweep(&mut self, k: usize, estimate: T) {
+        // (A NaN estimate never reaches here: `relax_row` reports it as divergence.)
+        if self.mode == Fallback::Off || self.requested <= T::one() || estimate <= self.floor {
+            return;
+        }
+        if self.window_best.is_infinite() {
+            self.window_best = estimate;
+        }
+        if k < self.grace_until {
+            return;
+        }
+        if estimate < self.best {
+            self.best = estimate;
+            self.stall = 0;
+        } else {
+            self.stall += 1;
+        }
+        if self.omega > T::one() && self.stall >= FALLBACK_PATIENCE {
+            self.omega = lowered(self.omega, self.mode);
+            self.fallbacks += 1;
+            self.stall = 0;
+            self.best = estimate;
+            self.phase = Phase::Settled;
+            return;
+        }
+        let age = k - self.window_start;
+        if let Phase::Probe { rate, reference } = self.phase {
+            // Switching ω itself lowers the estimate of an over-relaxed iterate at once:
+            // measure the probe from its `PROBE_SKIP`-th sweep on.
+            if age == PROBE_SKIP {
+                self.phase = Phase::Probe {
+                    rate,
+                    reference: self.best,
+                };
+            }
+            if age < PROBE_WINDOW {
+                return;
+            }
+            // ω = 1 must be decisively faster: four times the log-reduction of ω.
+            if self.best / reference < rate.powi(4) {
+                self.fallbacks += 1;
+            } else {
+                // Back to ω: its iterates' estimates sit above the probe's for a while,
+                // which is not a stall.
+                self.omega = self.requested;
+                self.best = T::infinity();
+                self.stall = 0;
+                self.grace_until = k + PROBE_WINDOW;
+            }
+            self.phase = Phase::Settled;
+        } else if age >= PROBE_WINDOW {
+            let slow = T::from(PROBE_SLOW).unwrap_or_else(T::one);
+            let rate = self.best / self.window_best;
+            if matches!(self.phase, Phase::Relaxed) && self.omega > T::one() && rate > slow {
+                self.omega = T::one();
+                self.phase = Phase::Probe {
+                    rate,
+                    reference: self.best,
+                };
+            }
+            self.window_start = k;
+            self.window_best = self.best;
+        }
+    }
 }
 
 /// The next SOR factor after a fallback.
