@@ -1,11 +1,23 @@
 //! Lower and upper limits of one multiplier, fixed or proportional to another multiplier.
 use num_traits::Float;
 
+use crate::RowFlag;
+
 /// The admissible interval `[λ⁻, λ⁺]` of one multiplier.
 ///
 /// Infinite limits are allowed (`-∞` and `+∞` for a bilateral joint row, `[0, +∞)` for a
 /// contact). A friction row takes its limits from the current value of its normal row,
 /// `±μ·max(λ_normal, 0)`, re-evaluated every time the row is visited (as ODE's `findex`).
+///
+/// # Example
+/// ```
+/// use solver::Bounds;
+/// let contact = Bounds::unilateral();
+/// let friction = Bounds::friction(0, 0.5);
+/// let lambda = [4.0, 0.0];
+/// assert_eq!(contact.interval(&lambda), (0.0, f64::INFINITY));
+/// assert_eq!(friction.interval(&lambda), (-2.0, 2.0));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Bounds<T> {
     /// Fixed limits `lo <= λ <= hi`.
@@ -26,11 +38,23 @@ pub enum Bounds<T> {
 
 impl<T: Float> Bounds<T> {
     /// Fixed limits `[lo, hi]`.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::Bounds;
+    /// assert_eq!(Bounds::new(-1.0, 2.0).interval(&[]), (-1.0, 2.0));
+    /// ```
     pub fn new(lo: T, hi: T) -> Self {
         Self::Box { lo, hi }
     }
 
     /// An equality (joint) row: `(-∞, +∞)`.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::Bounds;
+    /// assert_eq!(Bounds::<f64>::bilateral().interval(&[]), (f64::NEG_INFINITY, f64::INFINITY));
+    /// ```
     pub fn bilateral() -> Self {
         Self::Box {
             lo: T::neg_infinity(),
@@ -39,6 +63,12 @@ impl<T: Float> Bounds<T> {
     }
 
     /// A non-penetration row: `[0, +∞)`.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::Bounds;
+    /// assert_eq!(Bounds::<f32>::unilateral().interval(&[]), (0.0, f32::INFINITY));
+    /// ```
     pub fn unilateral() -> Self {
         Self::Box {
             lo: T::zero(),
@@ -47,11 +77,25 @@ impl<T: Float> Bounds<T> {
     }
 
     /// A friction row bounded by `±mu·λ[normal]`.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::Bounds;
+    /// // A negative normal impulse gives no friction at all.
+    /// assert_eq!(Bounds::friction(0, 0.3).interval(&[-1.0]), (0.0, 0.0));
+    /// assert_eq!(Bounds::friction(0, 0.25).interval(&[2.0]), (-0.5, 0.5));
+    /// ```
     pub fn friction(normal: usize, mu: T) -> Self {
         Self::Friction { normal, mu }
     }
 
     /// The interval for the current multipliers `lambda`.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::Bounds;
+    /// assert_eq!(Bounds::friction(1, 0.5).interval(&[0.0, 3.0]), (-1.5, 1.5));
+    /// ```
     ///
     /// # Panics
     /// If a friction row's `normal` is out of range of `lambda` (solvers check this first).
@@ -68,10 +112,45 @@ impl<T: Float> Bounds<T> {
 
     /// Whether the limits are usable: no NaN, `lo <= hi`, `lo < +∞`, `hi > -∞`, `mu >= 0`
     /// finite.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::Bounds;
+    /// assert!(Bounds::new(0.0, 1.0).is_valid());
+    /// assert!(!Bounds::new(1.0, 0.0).is_valid());
+    /// assert!(!Bounds::friction(0, -0.1).is_valid());
+    /// ```
     pub fn is_valid(&self) -> bool {
         match *self {
             Self::Box { lo, hi } => lo <= hi && lo != T::infinity() && hi != T::neg_infinity(),
             Self::Friction { mu, .. } => mu.is_finite() && mu >= T::zero(),
+        }
+    }
+}
+
+impl<T: Float> Bounds<T> {
+    /// What is wrong with the limits, if anything: a NaN limit or a non-finite μ is
+    /// [`RowFlag::NonFinite`], an empty interval [`RowFlag::InvertedBounds`].
+    pub(crate) fn fault(&self) -> Option<RowFlag> {
+        match *self {
+            Self::Box { lo, hi } if lo.is_nan() || hi.is_nan() => {
+                Some(RowFlag::NonFinite { what: "bounds" })
+            }
+            Self::Friction { mu, .. } if !mu.is_finite() => Some(RowFlag::NonFinite { what: "mu" }),
+            _ if !self.is_valid() => Some(RowFlag::InvertedBounds),
+            _ => None,
+        }
+    }
+
+    /// The limits of the sum of `m` merged copies of this row: `m` times as wide.
+    pub(crate) fn scaled(&self, m: usize) -> Self {
+        let m = T::from(m).unwrap_or_else(T::one);
+        match *self {
+            Self::Box { lo, hi } => Self::Box {
+                lo: lo * m,
+                hi: hi * m,
+            },
+            Self::Friction { normal, mu } => Self::Friction { normal, mu: mu * m },
         }
     }
 }

@@ -4,6 +4,15 @@ use num_traits::Float;
 use crate::{Bounds, Certificate, PgsSettings, RowFlag, RowOperator, SolveError, pgs_sor_observed};
 
 /// A borrowed dense `n × n` matrix Γ in row-major order.
+///
+/// # Example
+/// ```
+/// use solver::{DenseMatrix, RowOperator};
+/// let gamma = [2.0, 1.0, 1.0, 3.0];
+/// let g = DenseMatrix::new(&gamma, 2).unwrap();
+/// assert_eq!((g.n(), g.get(1, 0), g.row(1)), (2, 1.0, &[1.0, 3.0][..]));
+/// assert_eq!(g.product_row(1, &[1.0, 1.0]), 4.0);
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct DenseMatrix<'a, T> {
     n: usize,
@@ -12,6 +21,14 @@ pub struct DenseMatrix<'a, T> {
 
 impl<'a, T: Float> DenseMatrix<'a, T> {
     /// Wraps `data` (row-major, `n·n` entries).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::{DenseMatrix, SolveError};
+    /// assert!(DenseMatrix::new(&[1.0; 4], 2).is_ok());
+    /// assert!(matches!(DenseMatrix::new(&[1.0; 3], 2),
+    ///                  Err(SolveError::DimensionMismatch { what: "gamma", expected: 4, found: 3 })));
+    /// ```
     ///
     /// # Errors
     /// [`SolveError::DimensionMismatch`] if `data.len() != n·n`.
@@ -27,17 +44,40 @@ impl<'a, T: Float> DenseMatrix<'a, T> {
     }
 
     /// The number of rows.
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(solver::DenseMatrix::new(&[1.0; 9], 3).unwrap().n(), 3);
+    /// ```
     pub fn n(&self) -> usize {
         self.n
     }
 
     /// Entry `(i, j)`.
+    ///
+    /// # Panics
+    /// If `i` or `j` is out of range.
+    ///
+    /// # Example
+    /// ```
+    /// let data = [1.0, 2.0, 3.0, 4.0];
+    /// assert_eq!(solver::DenseMatrix::new(&data, 2).unwrap().get(0, 1), 2.0);
+    /// ```
     #[inline]
     pub fn get(&self, i: usize, j: usize) -> T {
         self.data[i * self.n + j]
     }
 
     /// Row `i` as a slice.
+    ///
+    /// # Panics
+    /// If `i` is out of range.
+    ///
+    /// # Example
+    /// ```
+    /// let data = [1.0, 2.0, 3.0, 4.0];
+    /// assert_eq!(solver::DenseMatrix::new(&data, 2).unwrap().row(1), &[3.0, 4.0]);
+    /// ```
     #[inline]
     pub fn row(&self, i: usize) -> &'a [T] {
         &self.data[i * self.n..(i + 1) * self.n]
@@ -90,6 +130,18 @@ impl<T: Float> RowOperator<T> for DenseMatrix<'_, T> {
 /// [`pgs_sor`](crate::pgs_sor).
 ///
 /// `gamma` is row-major `n × n` with `n = eta.len()`.
+///
+/// # Example
+/// ```
+/// use solver::{Bounds, PgsSettings, RowFlag, solve_dense};
+/// // A contact pushed into the ground (η > 0) and one pulled away (η < 0).
+/// let gamma = [1.0, 0.0, 0.0, 1.0];
+/// let (mut lambda, mut flags) = ([0.0; 2], [RowFlag::Active; 2]);
+/// let cert = solve_dense(&gamma, &[2.0, -1.0], &[Bounds::unilateral(); 2],
+///                        &PgsSettings::default(), &mut lambda, &mut flags).unwrap();
+/// assert_eq!(lambda, [2.0, 0.0]);
+/// assert!(cert.converged);
+/// ```
 ///
 /// # Errors
 /// As [`pgs_sor`](crate::pgs_sor).

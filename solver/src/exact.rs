@@ -23,8 +23,8 @@
 
 use num_traits::Float;
 
-use crate::pgs::{certify, check_shape, flag_rows};
-use crate::{Bounds, DenseMatrix, RowFlag, SolveError};
+use crate::pgs::{certify, check_shape, flag_rows, gather, multiplicity, scatter};
+use crate::{Bounds, Certificate, DenseMatrix, PgsSettings, RowFlag, SolveError, pgs_sor_observed};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
@@ -38,6 +38,21 @@ enum State {
 }
 
 /// How much work an exact solve took, and the certificate of its answer.
+///
+/// # Example
+/// ```
+/// use solver::{Bounds, ExactSolver, RowFlag};
+/// // A box row that hits its upper limit and a free row coupled to it.
+/// let gamma = [2.0, 1.0, 1.0, 2.0];
+/// let bounds = [Bounds::new(-1.0, 1.0), Bounds::bilateral()];
+/// let (mut lambda, mut flags) = ([0.0; 2], [RowFlag::Active; 2]);
+/// let report = ExactSolver::<f64, 4>::new()
+///     .try_solve(&gamma, &[4.0, 0.0], &bounds, 0.0, false, &mut lambda, &mut flags)
+///     .unwrap();
+/// // λ₀ = 1 (at its limit), then 2λ₁ = −1.
+/// assert_eq!(lambda, [1.0, -0.5]);
+/// assert!(report.residual < 1e-15 && report.pivots >= 1);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ExactReport<T> {
     /// Projected residual of the answer, as in [`Certificate`](crate::Certificate)
@@ -53,8 +68,51 @@ pub struct ExactReport<T> {
     pub flagged_rows: usize,
 }
 
+/// What [`ExactSolver::pgs_subspace`] did: the certificate of its answer (over every row,
+/// `iterations` counting PGS sweeps only) and the exact solves it ran.
+///
+/// # Example
+/// ```
+/// use solver::{Bounds, ExactSolver, PgsSettings, RowFlag};
+/// let gamma = [1.0, 0.9, 0.9, 1.0];
+/// let settings = PgsSettings { tolerance: 1e-12, max_iterations: 1000, ..PgsSettings::default() };
+/// let (mut lambda, mut flags) = ([0.0; 2], [RowFlag::Active; 2]);
+/// let report = ExactSolver::<f64, 2>::new()
+///     .pgs_subspace(&gamma, &[1.0, 1.0], &[Bounds::bilateral(); 2], &settings, 3,
+///                   &mut lambda, &mut flags, |_, _| {})
+///     .unwrap();
+/// assert_eq!((report.polishes, report.accepted), (1, 1));
+/// assert!(report.certificate.converged && report.certificate.iterations == 3);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SubspaceReport<T> {
+    /// The certificate of the returned λ.
+    pub certificate: Certificate<T>,
+    /// Exact subspace solves attempted.
+    pub polishes: usize,
+    /// Exact subspace solves kept (they lowered the projected residual).
+    pub accepted: usize,
+    /// Active-set pivots over all polishes.
+    pub pivots: usize,
+}
+
 /// Exact MLCP solver for at most `N` rows; all storage is inside the value (about
 /// `16·N²` bytes for f64), nothing is allocated.
+///
+/// # Example
+/// ```
+/// use solver::{Bounds, ExactSolver, RowFlag};
+/// // A box row that hits its upper limit and a free row coupled to it.
+/// let gamma = [2.0, 1.0, 1.0, 2.0];
+/// let bounds = [Bounds::new(-1.0, 1.0), Bounds::bilateral()];
+/// let (mut lambda, mut flags) = ([0.0; 2], [RowFlag::Active; 2]);
+/// let report = ExactSolver::<f64, 4>::new()
+///     .try_solve(&gamma, &[4.0, 0.0], &bounds, 0.0, false, &mut lambda, &mut flags)
+///     .unwrap();
+/// // λ₀ = 1 (at its limit), then 2λ₁ = −1.
+/// assert_eq!(lambda, [1.0, -0.5]);
+/// assert!(report.residual < 1e-15 && report.pivots >= 1);
+/// ```
 #[derive(Debug, Clone)]
 pub struct ExactSolver<T, const N: usize> {
     matrix: [[T; N]; N],
@@ -93,6 +151,12 @@ fn friction_of<T: Float>(b: &Bounds<T>) -> Option<(usize, T)> {
 
 impl<T: Float, const N: usize> ExactSolver<T, N> {
     /// A solver with zeroed storage and the default budget.
+    ///
+    /// # Example
+    /// ```
+    /// let solver = solver::ExactSolver::<f32, 8>::new();
+    /// assert_eq!(solver.max_pivots, 0); // 0: the default budget 50·n + 100
+    /// ```
     pub fn new() -> Self {
         Self {
             matrix: [[T::zero(); N]; N],
@@ -116,12 +180,29 @@ impl<T: Float, const N: usize> ExactSolver<T, N> {
 
     /// Solves `(Γ + cfm·I)λ − η = r` with the bounds and complementarity exactly.
     ///
+    /// # Example
+    /// ```
+    /// use solver::{Bounds, ExactSolver, RowFlag};
+    /// // A box row that hits its upper limit and a free row coupled to it.
+    /// let gamma = [2.0, 1.0, 1.0, 2.0];
+    /// let bounds = [Bounds::new(-1.0, 1.0), Bounds::bilateral()];
+    /// let (mut lambda, mut flags) = ([0.0; 2], [RowFlag::Active; 2]);
+    /// let report = ExactSolver::<f64, 4>::new()
+    ///     .try_solve(&gamma, &[4.0, 0.0], &bounds, 0.0, false, &mut lambda, &mut flags)
+    ///     .unwrap();
+    /// // λ₀ = 1 (at its limit), then 2λ₁ = −1.
+    /// assert_eq!(lambda, [1.0, -0.5]);
+    /// assert!(report.residual < 1e-15 && report.pivots >= 1);
+    /// ```
+    ///
     /// `gamma` is row-major `n × n`, `n = eta.len() <= N`, symmetric and positive definite
     /// on the active rows (or made so by `cfm > 0`). A friction row's normal row must have
     /// fixed limits with `lo >= 0`. With `warm_start`, `lambda` on entry seeds the active
     /// set (rows at a limit start there), which makes this a cheap *polish* of a projected
-    /// Gauss-Seidel answer. Flagged rows (as in [`pgs_sor`](crate::pgs_sor), duplicates
-    /// included) are left at zero.
+    /// Gauss-Seidel answer. Rows are flagged as in [`pgs_sor`](crate::pgs_sor): bad rows are
+    /// left at zero, a merged row shares its representative's impulse equally, and a
+    /// redundant row is kept (so dependent rows need `cfm > 0`, else
+    /// [`SolveError::Singular`]). The report's residual covers every row.
     ///
     /// # Errors
     /// [`SolveError::CapacityExceeded`] if `n > N`; shape errors as
@@ -131,6 +212,24 @@ impl<T: Float, const N: usize> ExactSolver<T, N> {
     /// if the pivot budget runs out. On error `lambda` is all zeros.
     #[allow(clippy::too_many_arguments, reason = "the MLCP data plus outputs")]
     pub fn try_solve(
+        &mut self,
+        gamma: &[T],
+        eta: &[T],
+        bounds: &[Bounds<T>],
+        cfm: T,
+        warm_start: bool,
+        lambda: &mut [T],
+        flags: &mut [RowFlag],
+    ) -> Result<ExactReport<T>, SolveError> {
+        let result = self.try_solve_unguarded(gamma, eta, bounds, cfm, warm_start, lambda, flags);
+        if result.is_err() {
+            lambda.iter_mut().for_each(|l| *l = T::zero());
+        }
+        result
+    }
+
+    #[allow(clippy::too_many_arguments, reason = "the MLCP data plus outputs")]
+    fn try_solve_unguarded(
         &mut self,
         gamma: &[T],
         eta: &[T],
@@ -166,12 +265,20 @@ impl<T: Float, const N: usize> ExactSolver<T, N> {
         }
         let flagged_rows = flag_rows(&g, eta, bounds, cfm, true, flags);
         for i in 0..n {
-            if !warm_start || !flags[i].is_active() || !lambda[i].is_finite() {
+            if !warm_start || flags[i].is_bad_input() || !lambda[i].is_finite() {
                 lambda[i] = T::zero();
             }
         }
-        match self.solve_rounds(&g, eta, bounds, cfm, lambda, flags) {
+        // Merged rows: the representative carries the sum of its copies, in limits as wide.
+        let mut op = g;
+        gather(&mut op, lambda, flags);
+        let mut scaled = [Bounds::bilateral(); N];
+        for i in 0..n {
+            scaled[i] = bounds[i].scaled(multiplicity(flags[i]));
+        }
+        match self.solve_rounds(&g, eta, &scaled[..n], cfm, lambda, flags) {
             Ok((pivots, friction_rounds)) => {
+                scatter(&mut op, lambda, flags);
                 let (residual, bound_violation) = certify(&g, eta, bounds, cfm, lambda, flags);
                 Ok(ExactReport {
                     residual,
@@ -190,6 +297,15 @@ impl<T: Float, const N: usize> ExactSolver<T, N> {
 
     /// [`try_solve`](Self::try_solve) for callers that know the input is valid.
     ///
+    /// # Example
+    /// ```
+    /// use solver::{Bounds, ExactSolver, RowFlag};
+    /// let (mut lambda, mut flags) = ([0.0; 1], [RowFlag::Active; 1]);
+    /// ExactSolver::<f64, 1>::new().solve(&[4.0], &[2.0], &[Bounds::unilateral()], 0.0, false,
+    ///                                    &mut lambda, &mut flags);
+    /// assert_eq!(lambda, [0.5]);
+    /// ```
+    ///
     /// # Panics
     /// On any error of [`try_solve`](Self::try_solve).
     #[allow(clippy::too_many_arguments, reason = "the MLCP data plus outputs")]
@@ -206,6 +322,129 @@ impl<T: Float, const N: usize> ExactSolver<T, N> {
         match self.try_solve(gamma, eta, bounds, cfm, warm_start, lambda, flags) {
             Ok(report) => report,
             Err(e) => panic!("exact MLCP solve failed: {e}"),
+        }
+    }
+
+    /// Subspace-minimization PGS: blocks of `every` PGS-SOR sweeps (as
+    /// [`pgs_sor`](crate::pgs_sor), with `settings`), each followed by an exact solve on the
+    /// active set the sweeps found (this solver warm-started from the iterate, the
+    /// "polish"), kept only when it lowers the projected residual. A PGS iterate identifies
+    /// the active set long before it is accurate, so the polish jumps to the exact answer
+    /// that plain sweeps approach slowly (long chains, mass ratios, ω too large).
+    ///
+    /// `observe(k, λ)` is called after every sweep as in
+    /// [`pgs_sor_observed`](crate::pgs_sor_observed) (a polish shows at the next sweep).
+    /// A failed polish (singular active set, pivot budget) is skipped, not an error.
+    ///
+    /// # Errors
+    /// [`SolveError::CapacityExceeded`] if `eta.len() > N`; otherwise as
+    /// [`pgs_sor`](crate::pgs_sor). On error `lambda` is all zeros.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::{Bounds, ExactSolver, PgsSettings, RowFlag};
+    /// // A 3-row chain: slow for plain PGS, exact after the first polish.
+    /// let gamma = [2.0, -1.0, 0.0, -1.0, 2.0, -1.0, 0.0, -1.0, 2.0];
+    /// let eta = [1.0, 0.0, 0.0];
+    /// let settings = PgsSettings { tolerance: 1e-12, max_iterations: 100, ..PgsSettings::default() };
+    /// let (mut lambda, mut flags) = ([0.0; 3], [RowFlag::Active; 3]);
+    /// let report = ExactSolver::<f64, 4>::new()
+    ///     .pgs_subspace(&gamma, &eta, &[Bounds::bilateral(); 3], &settings, 2, &mut lambda,
+    ///                   &mut flags, |_, _| {})
+    ///     .unwrap();
+    /// assert!(report.certificate.converged && report.certificate.iterations == 2);
+    /// assert!((lambda[0] - 0.75).abs() < 1e-12);
+    /// ```
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the MLCP data, the schedule and outputs"
+    )]
+    pub fn pgs_subspace(
+        &mut self,
+        gamma: &[T],
+        eta: &[T],
+        bounds: &[Bounds<T>],
+        settings: &PgsSettings<T>,
+        every: usize,
+        lambda: &mut [T],
+        flags: &mut [RowFlag],
+        mut observe: impl FnMut(usize, &[T]),
+    ) -> Result<SubspaceReport<T>, SolveError> {
+        let n = eta.len();
+        if n > N {
+            lambda.iter_mut().for_each(|l| *l = T::zero());
+            return Err(SolveError::CapacityExceeded {
+                rows: n,
+                capacity: N,
+            });
+        }
+        let g = DenseMatrix::new(gamma, n).inspect_err(|_| {
+            lambda.iter_mut().for_each(|l| *l = T::zero());
+        })?;
+        let every = every.max(1);
+        let mut report = SubspaceReport {
+            certificate: Certificate {
+                residual: T::infinity(),
+                bound_violation: T::infinity(),
+                iterations: 0,
+                converged: false,
+                flagged_rows: 0,
+                omega: settings.omega,
+                fallbacks: 0,
+            },
+            polishes: 0,
+            accepted: 0,
+            pivots: 0,
+        };
+        let mut trial = [T::zero(); N];
+        let mut done = 0;
+        loop {
+            let block = PgsSettings {
+                max_iterations: every.min(settings.max_iterations - done),
+                warm_start: settings.warm_start || done > 0,
+                ..*settings
+            };
+            let mut op = g;
+            let c = pgs_sor_observed(&mut op, eta, bounds, &block, lambda, flags, |k, l| {
+                observe(done + k, l)
+            })?;
+            done += c.iterations;
+            report.certificate = Certificate {
+                iterations: done,
+                fallbacks: report.certificate.fallbacks + c.fallbacks,
+                ..c
+            };
+            if c.converged || done >= settings.max_iterations {
+                return Ok(report);
+            }
+            trial[..n].copy_from_slice(lambda);
+            report.polishes += 1;
+            let mut trial_flags = [RowFlag::Active; N];
+            if let Ok(polish) = self.try_solve(
+                gamma,
+                eta,
+                bounds,
+                settings.cfm,
+                true,
+                &mut trial[..n],
+                &mut trial_flags[..n],
+            ) {
+                report.pivots += polish.pivots;
+                let before = c.residual.max(c.bound_violation);
+                let after = polish.residual.max(polish.bound_violation);
+                if after < before {
+                    report.accepted += 1;
+                    lambda.copy_from_slice(&trial[..n]);
+                    report.certificate.residual = polish.residual;
+                    report.certificate.bound_violation = polish.bound_violation;
+                    if polish.residual <= settings.tolerance
+                        && polish.bound_violation <= settings.tolerance
+                    {
+                        report.certificate.converged = true;
+                        return Ok(report);
+                    }
+                }
+            }
         }
     }
 

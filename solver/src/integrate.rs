@@ -1,21 +1,34 @@
-//! The integration schemes of the seed for `q̇ = S(q)v`, `v̇ = M⁻¹f(q, v)`, as reusable
+//! The integration schemes of “The Mathematics of Havok's Solver” for `q̇ = S(q)v`, `v̇ = M⁻¹f(q, v)`, as reusable
 //! functions over fixed-size state arrays.
 //!
-//! The seed's "implicit midpoint" (half step with the derivatives at `t`, full step with the
+//! The article's "implicit midpoint" (half step with the derivatives at `t`, full step with the
 //! derivatives at `t + h/2`) is the *explicit* midpoint rule; it is provided as
 //! [`explicit_midpoint`] and the true implicit midpoint rule `y' = y + h f((y + y')/2)` as
 //! [`implicit_midpoint`].
 //!
 //! For a rigid body, `q = (p, r)` (position and unit quaternion, 7 numbers) and
-//! `v = (ṗ, w)` (6 numbers); [`rigid_body_position_rate`] is the seed's `q̇ = S v` with the
+//! `v = (ṗ, w)` (6 numbers); [`rigid_body_position_rate`] is the article's `q̇ = S v` with the
 //! 7 × 6 matrix `S = diag(E₃, ½𝓑(r))`, and [`quaternion_rate_matrix`] is the helper matrix
-//! 𝓑. The seed prints 𝓑 wrongly (see [`quaternion_rate_matrix`] for the correction).
+//! 𝓑. The article prints 𝓑 wrongly (see [`quaternion_rate_matrix`] for the correction).
 use num_traits::Float;
 use xform::{Matrix, Quaternion};
 
 use crate::SolveError;
 
 /// A second-order system: how positions move with velocities and how velocities change.
+///
+/// # Example
+/// ```
+/// use solver::integrate::{SecondOrderSystem, State};
+/// /// A particle falling at 10 m/s².
+/// struct Fall;
+/// impl SecondOrderSystem<f64, 1, 1> for Fall {
+///     fn position_rate(&self, _q: &[f64; 1], v: &[f64; 1]) -> [f64; 1] { *v }
+///     fn acceleration(&self, _q: &[f64; 1], _v: &[f64; 1]) -> [f64; 1] { [-10.0] }
+/// }
+/// let start = State { q: [0.0], v: [1.0] };
+/// assert_eq!(Fall.acceleration(&start.q, &start.v), [-10.0]);
+/// ```
 pub trait SecondOrderSystem<T, const NQ: usize, const NV: usize> {
     /// `q̇ = S(q)·v` (identity for plain particles, the quaternion rate for rotations).
     fn position_rate(&self, q: &[T; NQ], v: &[T; NV]) -> [T; NQ];
@@ -24,6 +37,20 @@ pub trait SecondOrderSystem<T, const NQ: usize, const NV: usize> {
 }
 
 /// Positions and velocities at one instant.
+///
+/// # Example
+/// ```
+/// use solver::integrate::{SecondOrderSystem, State};
+/// /// A particle falling at 10 m/s².
+/// struct Fall;
+/// impl SecondOrderSystem<f64, 1, 1> for Fall {
+///     fn position_rate(&self, _q: &[f64; 1], v: &[f64; 1]) -> [f64; 1] { *v }
+///     fn acceleration(&self, _q: &[f64; 1], _v: &[f64; 1]) -> [f64; 1] { [-10.0] }
+/// }
+/// let start = State { q: [0.0], v: [1.0] };
+/// let next = solver::integrate::semi_implicit_euler(&Fall, &start, 0.1);
+/// assert_eq!(next, State { q: [0.0], v: [0.0] });
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct State<T, const NQ: usize, const NV: usize> {
     /// Configuration q.
@@ -33,6 +60,22 @@ pub struct State<T, const NQ: usize, const NV: usize> {
 }
 
 /// Budget for the fixed-point iteration of the implicit schemes.
+///
+/// # Example
+/// ```
+/// use solver::integrate::{SecondOrderSystem, State};
+/// /// A particle falling at 10 m/s².
+/// struct Fall;
+/// impl SecondOrderSystem<f64, 1, 1> for Fall {
+///     fn position_rate(&self, _q: &[f64; 1], v: &[f64; 1]) -> [f64; 1] { *v }
+///     fn acceleration(&self, _q: &[f64; 1], _v: &[f64; 1]) -> [f64; 1] { [-10.0] }
+/// }
+/// let start = State { q: [0.0], v: [1.0] };
+/// use solver::integrate::{ImplicitSettings, implicit_euler};
+/// let tight = ImplicitSettings { tolerance: 1e-14, max_iterations: 50 };
+/// let next = implicit_euler(&Fall, &start, 0.1, &tight).unwrap();
+/// assert!(next.v[0].abs() < 1e-12 && next.q[0].abs() < 1e-12);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ImplicitSettings<T> {
     /// Stop when successive iterates differ by at most this (∞-norm).
@@ -66,6 +109,20 @@ fn distance<T: Float, const N: usize>(x: &[T; N], y: &[T; N]) -> T {
 }
 
 /// Explicit Euler: `v' = v + h·v̇(q, v)`, `q' = q + h·S v`.
+///
+/// # Example
+/// ```
+/// use solver::integrate::{SecondOrderSystem, State};
+/// /// A particle falling at 10 m/s².
+/// struct Fall;
+/// impl SecondOrderSystem<f64, 1, 1> for Fall {
+///     fn position_rate(&self, _q: &[f64; 1], v: &[f64; 1]) -> [f64; 1] { *v }
+///     fn acceleration(&self, _q: &[f64; 1], _v: &[f64; 1]) -> [f64; 1] { [-10.0] }
+/// }
+/// let start = State { q: [0.0], v: [1.0] };
+/// let next = solver::integrate::explicit_euler(&Fall, &start, 0.1);
+/// assert_eq!(next, State { q: [0.1], v: [0.0] });
+/// ```
 pub fn explicit_euler<T: Float, const NQ: usize, const NV: usize>(
     system: &impl SecondOrderSystem<T, NQ, NV>,
     s: &State<T, NQ, NV>,
@@ -79,6 +136,20 @@ pub fn explicit_euler<T: Float, const NQ: usize, const NV: usize>(
 
 /// Semi-implicit (symplectic) Euler, Havok's scheme: `v' = v + h·v̇(q, v)`,
 /// `q' = q + h·S(q) v'`.
+///
+/// # Example
+/// ```
+/// use solver::integrate::{SecondOrderSystem, State};
+/// /// A particle falling at 10 m/s².
+/// struct Fall;
+/// impl SecondOrderSystem<f64, 1, 1> for Fall {
+///     fn position_rate(&self, _q: &[f64; 1], v: &[f64; 1]) -> [f64; 1] { *v }
+///     fn acceleration(&self, _q: &[f64; 1], _v: &[f64; 1]) -> [f64; 1] { [-10.0] }
+/// }
+/// let start = State { q: [0.0], v: [1.0] };
+/// let next = solver::integrate::semi_implicit_euler(&Fall, &start, 0.1);
+/// assert_eq!(next, State { q: [0.0], v: [0.0] });
+/// ```
 pub fn semi_implicit_euler<T: Float, const NQ: usize, const NV: usize>(
     system: &impl SecondOrderSystem<T, NQ, NV>,
     s: &State<T, NQ, NV>,
@@ -91,8 +162,22 @@ pub fn semi_implicit_euler<T: Float, const NQ: usize, const NV: usize>(
     }
 }
 
-/// Explicit midpoint (what the seed calls implicit midpoint): a half explicit step to
+/// Explicit midpoint (what the article calls implicit midpoint): a half explicit step to
 /// `t + h/2`, then the full step with the derivatives there.
+///
+/// # Example
+/// ```
+/// use solver::integrate::{SecondOrderSystem, State};
+/// /// A particle falling at 10 m/s².
+/// struct Fall;
+/// impl SecondOrderSystem<f64, 1, 1> for Fall {
+///     fn position_rate(&self, _q: &[f64; 1], v: &[f64; 1]) -> [f64; 1] { *v }
+///     fn acceleration(&self, _q: &[f64; 1], _v: &[f64; 1]) -> [f64; 1] { [-10.0] }
+/// }
+/// let start = State { q: [0.0], v: [1.0] };
+/// let next = solver::integrate::explicit_midpoint(&Fall, &start, 0.1);
+/// assert!((next.q[0] - 0.05).abs() < 1e-15 && next.v[0].abs() < 1e-15);
+/// ```
 pub fn explicit_midpoint<T: Float, const NQ: usize, const NV: usize>(
     system: &impl SecondOrderSystem<T, NQ, NV>,
     s: &State<T, NQ, NV>,
@@ -109,6 +194,21 @@ pub fn explicit_midpoint<T: Float, const NQ: usize, const NV: usize>(
 /// Implicit Euler: `v' = v + h·v̇(q', v')`, `q' = q + h·S(q') v'`, solved by fixed-point
 /// iteration from a semi-implicit Euler guess (converges when `h` times the Lipschitz
 /// constant of the dynamics is below one).
+///
+/// # Example
+/// ```
+/// use solver::integrate::{ImplicitSettings, SecondOrderSystem, State};
+/// struct Fall;
+/// impl SecondOrderSystem<f64, 1, 1> for Fall {
+///     fn position_rate(&self, _q: &[f64; 1], v: &[f64; 1]) -> [f64; 1] { *v }
+///     fn acceleration(&self, _q: &[f64; 1], _v: &[f64; 1]) -> [f64; 1] { [-10.0] }
+/// }
+/// let start = State { q: [0.0], v: [1.0] };
+/// let next = solver::integrate::implicit_euler(&Fall, &start, 0.1, &ImplicitSettings::default())
+///     .unwrap();
+/// // q' = q + h·v' with v' = v − h·g = 0.
+/// assert!(next.q[0].abs() < 1e-12 && next.v[0].abs() < 1e-12);
+/// ```
 ///
 /// # Errors
 /// [`SolveError::NotConverged`] if the iteration does not settle within the budget,
@@ -129,6 +229,20 @@ pub fn implicit_euler<T: Float, const NQ: usize, const NV: usize>(
 
 /// Implicit midpoint: `y' = y + h·f((y + y')/2)` for `y = (q, v)`, solved by fixed-point
 /// iteration; symplectic and exactly energy-preserving for linear oscillators.
+///
+/// # Example
+/// ```
+/// use solver::integrate::{ImplicitSettings, SecondOrderSystem, State};
+/// struct Fall;
+/// impl SecondOrderSystem<f64, 1, 1> for Fall {
+///     fn position_rate(&self, _q: &[f64; 1], v: &[f64; 1]) -> [f64; 1] { *v }
+///     fn acceleration(&self, _q: &[f64; 1], _v: &[f64; 1]) -> [f64; 1] { [-10.0] }
+/// }
+/// let start = State { q: [0.0], v: [1.0] };
+/// let next = solver::integrate::implicit_midpoint(&Fall, &start, 0.1, &ImplicitSettings::default())
+///     .unwrap();
+/// assert!((next.q[0] - 0.05).abs() < 1e-12 && next.v[0].abs() < 1e-12);
+/// ```
 ///
 /// # Errors
 /// As [`implicit_euler`].
@@ -173,7 +287,7 @@ fn fixed_point<T: Float, const NQ: usize, const NV: usize>(
     Err(SolveError::NotConverged)
 }
 
-/// The helper matrix 𝓑(q) of the seed (4 × 3): `q̇ = ½ 𝓑(q) w` for a quaternion `q`
+/// The helper matrix 𝓑(q) of the article (4 × 3): `q̇ = ½ 𝓑(q) w` for a quaternion `q`
 /// (components `[w, x, y, z]`, scalar first, as [`xform::Quaternion`]) turning with the
 /// **world-frame** angular velocity `w`, i.e. `q̇ = ½ (0, w) q`:
 ///
@@ -184,12 +298,12 @@ fn fixed_point<T: Float, const NQ: usize, const NV: usize>(
 ///        ⎝  y  −x   w ⎠
 /// ```
 ///
-/// # Corrections to the seed
-/// The seed (II.1, "A helper matrix for quaternion calculus") prints
+/// # Corrections to “The Mathematics of Havok's Solver”
+/// The article (II.1, "A helper matrix for quaternion calculus") prints
 /// `((−q₀, −q₁, −q₂), (q₃, q₂, −q₁), (−q₂, q₃, q₁), (q₂, −q₀, q₃))`. Read with the scalar
 /// *last* (`q₃ = w`) its first two rows are right, but the third row must end in `q₀` (not
 /// `q₁`) and the fourth must start with `q₁` (not `q₂`); read with the scalar first, as the
-/// rest of the seed does, no row is right. The seed also writes `ṙ = ½𝓑(r)Q(w)`, which does
+/// rest of the article does, no row is right. The article also writes `ṙ = ½𝓑(r)Q(w)`, which does
 /// not type-check (𝓑 is 4 × 3, `Q(w)` a quaternion): it is `ṙ = ½𝓑(r)w`. The test
 /// `integrate::quaternion_rate` checks this matrix against the quaternion product and
 /// against a dual-number derivative of `exp(t·w/2)·q`, and shows the printed matrix fails.
@@ -203,6 +317,15 @@ pub fn quaternion_rate_matrix<T: Float>(q: &Quaternion<T>) -> Matrix<T, 4, 3> {
 /// `ṗ` passes through and `ṙ = ½ 𝓑(r) w` ([`quaternion_rate_matrix`]). Use it as the
 /// `position_rate` of a [`SecondOrderSystem<T, 7, 6>`]. The quaternion is not renormalised
 /// (the additive schemes leave the unit sphere at `O(h²)` per step; normalise after a step).
+///
+/// # Example
+/// ```
+/// use solver::integrate::rigid_body_position_rate;
+/// // At the identity orientation, spinning at 2 rad/s about z: ṙ = ½(0, 0, 0, 2) = (0, 0, 0, 1).
+/// let q = [1.0, 2.0, 3.0, 1.0, 0.0, 0.0, 0.0];
+/// let rate = rigid_body_position_rate(&q, &[0.5, 0.0, 0.0, 0.0, 0.0, 2.0]);
+/// assert_eq!(rate, [0.5, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
+/// ```
 pub fn rigid_body_position_rate<T: Float>(q: &[T; 7], v: &[T; 6]) -> [T; 7] {
     let r = Quaternion::new(q[3], q[4], q[5], q[6]);
     let b = quaternion_rate_matrix(&r);

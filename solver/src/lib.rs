@@ -25,12 +25,12 @@ pub use cwlist;
 pub use dense::{DenseMatrix, solve_dense};
 pub use dual;
 pub use error::SolveError;
-pub use exact::{ExactReport, ExactSolver};
+pub use exact::{ExactReport, ExactSolver, SubspaceReport};
 pub use operator::RowOperator;
 pub use pairs;
 pub use pgs::{certify, pgs_sor, pgs_sor_observed, relax_row};
 pub use rotint;
-pub use settings::PgsSettings;
+pub use settings::{BadRows, FALLBACK_PATIENCE, Fallback, PROBE_WINDOW, PgsSettings};
 pub use sparse::{
     BodyInverseMass, BodyVelocity, ConstraintRow, JacobianBlock, RowCache, SequentialImpulse,
 };

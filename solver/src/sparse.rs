@@ -11,6 +11,29 @@ use xform::{Matrix, Vector};
 use crate::{RowOperator, SolveError};
 
 /// Inverse mass and world-frame inverse inertia of one body (zero for a static body).
+///
+/// # Example
+/// ```
+/// use solver::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, JacobianBlock,
+///              PgsSettings, RowCache, RowFlag, SequentialImpulse, pgs_sor};
+/// use solver::xform::{Matrix, Vector};
+/// // A 2 kg body resting on the ground (body 0, static), pushed down at 1 m/s.
+/// let bodies = [BodyInverseMass::fixed(),
+///               BodyInverseMass { inv_mass: 0.5f64, inv_inertia: Matrix::identity() }];
+/// let up = Vector([0.0, 0.0, 1.0]);
+/// let rows = [ConstraintRow {
+///     a: JacobianBlock { body: 0, linear: -up, angular: Vector([0.0; 3]) },
+///     b: Some(JacobianBlock { body: 1, linear: up, angular: Vector([0.0; 3]) }),
+/// }];
+/// let (mut cache, mut dv) = ([RowCache::default()], [BodyVelocity::default(); 2]);
+/// let mut op = SequentialImpulse::new(&bodies, &rows, &mut cache, &mut dv).unwrap();
+/// let (mut lambda, mut flags) = ([0.0], [RowFlag::Active]);
+/// // η = −J v = 1: the impulse that stops the body is m·1 = 2.
+/// pgs_sor(&mut op, &[1.0], &[Bounds::unilateral()], &PgsSettings::default(), &mut lambda,
+///         &mut flags).unwrap();
+/// assert!((lambda[0] - 2.0).abs() < 1e-12);
+/// assert!((op.velocity_change()[1].linear[2] - 1.0).abs() < 1e-12);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BodyInverseMass<T> {
     /// 1/m (0 for a static body).
@@ -21,6 +44,12 @@ pub struct BodyInverseMass<T> {
 
 impl<T: Float> BodyInverseMass<T> {
     /// A body that nothing moves.
+    ///
+    /// # Example
+    /// ```
+    /// let b = solver::BodyInverseMass::<f64>::fixed();
+    /// assert_eq!(b.inv_mass, 0.0);
+    /// ```
     pub fn fixed() -> Self {
         Self {
             inv_mass: T::zero(),
@@ -30,6 +59,12 @@ impl<T: Float> BodyInverseMass<T> {
 }
 
 /// A linear and angular 3-vector pair: a body's velocity (change), or `M⁻¹Jᵀ` of one row.
+///
+/// # Example
+/// ```
+/// let v = solver::BodyVelocity::<f32>::default();
+/// assert_eq!((v.linear.0, v.angular.0), ([0.0; 3], [0.0; 3]));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BodyVelocity<T> {
     /// Linear part.
@@ -59,6 +94,29 @@ impl<T: Float> BodyVelocity<T> {
 }
 
 /// One body's part of a constraint row: `Jᵢ v = linear·v_lin + angular·ω` for that body.
+///
+/// # Example
+/// ```
+/// use solver::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, JacobianBlock,
+///              PgsSettings, RowCache, RowFlag, SequentialImpulse, pgs_sor};
+/// use solver::xform::{Matrix, Vector};
+/// // A 2 kg body resting on the ground (body 0, static), pushed down at 1 m/s.
+/// let bodies = [BodyInverseMass::fixed(),
+///               BodyInverseMass { inv_mass: 0.5f64, inv_inertia: Matrix::identity() }];
+/// let up = Vector([0.0, 0.0, 1.0]);
+/// let rows = [ConstraintRow {
+///     a: JacobianBlock { body: 0, linear: -up, angular: Vector([0.0; 3]) },
+///     b: Some(JacobianBlock { body: 1, linear: up, angular: Vector([0.0; 3]) }),
+/// }];
+/// let (mut cache, mut dv) = ([RowCache::default()], [BodyVelocity::default(); 2]);
+/// let mut op = SequentialImpulse::new(&bodies, &rows, &mut cache, &mut dv).unwrap();
+/// let (mut lambda, mut flags) = ([0.0], [RowFlag::Active]);
+/// // η = −J v = 1: the impulse that stops the body is m·1 = 2.
+/// pgs_sor(&mut op, &[1.0], &[Bounds::unilateral()], &PgsSettings::default(), &mut lambda,
+///         &mut flags).unwrap();
+/// assert!((lambda[0] - 2.0).abs() < 1e-12);
+/// assert!((op.velocity_change()[1].linear[2] - 1.0).abs() < 1e-12);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct JacobianBlock<T> {
     /// Index into the body slice.
@@ -80,6 +138,29 @@ impl<T: Float> JacobianBlock<T> {
 }
 
 /// A constraint row acting on one body (against the world) or two.
+///
+/// # Example
+/// ```
+/// use solver::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, JacobianBlock,
+///              PgsSettings, RowCache, RowFlag, SequentialImpulse, pgs_sor};
+/// use solver::xform::{Matrix, Vector};
+/// // A 2 kg body resting on the ground (body 0, static), pushed down at 1 m/s.
+/// let bodies = [BodyInverseMass::fixed(),
+///               BodyInverseMass { inv_mass: 0.5f64, inv_inertia: Matrix::identity() }];
+/// let up = Vector([0.0, 0.0, 1.0]);
+/// let rows = [ConstraintRow {
+///     a: JacobianBlock { body: 0, linear: -up, angular: Vector([0.0; 3]) },
+///     b: Some(JacobianBlock { body: 1, linear: up, angular: Vector([0.0; 3]) }),
+/// }];
+/// let (mut cache, mut dv) = ([RowCache::default()], [BodyVelocity::default(); 2]);
+/// let mut op = SequentialImpulse::new(&bodies, &rows, &mut cache, &mut dv).unwrap();
+/// let (mut lambda, mut flags) = ([0.0], [RowFlag::Active]);
+/// // η = −J v = 1: the impulse that stops the body is m·1 = 2.
+/// pgs_sor(&mut op, &[1.0], &[Bounds::unilateral()], &PgsSettings::default(), &mut lambda,
+///         &mut flags).unwrap();
+/// assert!((lambda[0] - 2.0).abs() < 1e-12);
+/// assert!((op.velocity_change()[1].linear[2] - 1.0).abs() < 1e-12);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ConstraintRow<T> {
     /// First body's block.
@@ -89,6 +170,29 @@ pub struct ConstraintRow<T> {
 }
 
 /// Per-row cache: `M⁻¹Jᵢᵀ` for both blocks and `Γᵢᵢ`. Caller-provided storage.
+///
+/// # Example
+/// ```
+/// use solver::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, JacobianBlock,
+///              PgsSettings, RowCache, RowFlag, SequentialImpulse, pgs_sor};
+/// use solver::xform::{Matrix, Vector};
+/// // A 2 kg body resting on the ground (body 0, static), pushed down at 1 m/s.
+/// let bodies = [BodyInverseMass::fixed(),
+///               BodyInverseMass { inv_mass: 0.5f64, inv_inertia: Matrix::identity() }];
+/// let up = Vector([0.0, 0.0, 1.0]);
+/// let rows = [ConstraintRow {
+///     a: JacobianBlock { body: 0, linear: -up, angular: Vector([0.0; 3]) },
+///     b: Some(JacobianBlock { body: 1, linear: up, angular: Vector([0.0; 3]) }),
+/// }];
+/// let (mut cache, mut dv) = ([RowCache::default()], [BodyVelocity::default(); 2]);
+/// let mut op = SequentialImpulse::new(&bodies, &rows, &mut cache, &mut dv).unwrap();
+/// let (mut lambda, mut flags) = ([0.0], [RowFlag::Active]);
+/// // η = −J v = 1: the impulse that stops the body is m·1 = 2.
+/// pgs_sor(&mut op, &[1.0], &[Bounds::unilateral()], &PgsSettings::default(), &mut lambda,
+///         &mut flags).unwrap();
+/// assert!((lambda[0] - 2.0).abs() < 1e-12);
+/// assert!((op.velocity_change()[1].linear[2] - 1.0).abs() < 1e-12);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RowCache<T> {
     a: BodyVelocity<T>,
@@ -109,6 +213,29 @@ impl<T: Float> Default for RowCache<T> {
 /// The sequential-impulse [`RowOperator`]: pass it to [`pgs_sor`](crate::pgs_sor); after
 /// the solve, `velocity_change()` (and the `delta_v` slice you lent) holds `M⁻¹Jᵀλ` per
 /// body, the velocity update of the step.
+///
+/// # Example
+/// ```
+/// use solver::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, JacobianBlock,
+///              PgsSettings, RowCache, RowFlag, SequentialImpulse, pgs_sor};
+/// use solver::xform::{Matrix, Vector};
+/// // A 2 kg body resting on the ground (body 0, static), pushed down at 1 m/s.
+/// let bodies = [BodyInverseMass::fixed(),
+///               BodyInverseMass { inv_mass: 0.5f64, inv_inertia: Matrix::identity() }];
+/// let up = Vector([0.0, 0.0, 1.0]);
+/// let rows = [ConstraintRow {
+///     a: JacobianBlock { body: 0, linear: -up, angular: Vector([0.0; 3]) },
+///     b: Some(JacobianBlock { body: 1, linear: up, angular: Vector([0.0; 3]) }),
+/// }];
+/// let (mut cache, mut dv) = ([RowCache::default()], [BodyVelocity::default(); 2]);
+/// let mut op = SequentialImpulse::new(&bodies, &rows, &mut cache, &mut dv).unwrap();
+/// let (mut lambda, mut flags) = ([0.0], [RowFlag::Active]);
+/// // η = −J v = 1: the impulse that stops the body is m·1 = 2.
+/// pgs_sor(&mut op, &[1.0], &[Bounds::unilateral()], &PgsSettings::default(), &mut lambda,
+///         &mut flags).unwrap();
+/// assert!((lambda[0] - 2.0).abs() < 1e-12);
+/// assert!((op.velocity_change()[1].linear[2] - 1.0).abs() < 1e-12);
+/// ```
 #[derive(Debug)]
 pub struct SequentialImpulse<'a, T> {
     rows: &'a [ConstraintRow<T>],
@@ -126,6 +253,29 @@ fn mass_times<T: Float>(body: &BodyInverseMass<T>, block: &JacobianBlock<T>) -> 
 impl<'a, T: Float> SequentialImpulse<'a, T> {
     /// Prepares the row caches for `rows` acting on `bodies`; `cache` needs one entry per
     /// row and `delta_v` one per body.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, JacobianBlock,
+    ///              PgsSettings, RowCache, RowFlag, SequentialImpulse, pgs_sor};
+    /// use solver::xform::{Matrix, Vector};
+    /// // A 2 kg body resting on the ground (body 0, static), pushed down at 1 m/s.
+    /// let bodies = [BodyInverseMass::fixed(),
+    ///               BodyInverseMass { inv_mass: 0.5f64, inv_inertia: Matrix::identity() }];
+    /// let up = Vector([0.0, 0.0, 1.0]);
+    /// let rows = [ConstraintRow {
+    ///     a: JacobianBlock { body: 0, linear: -up, angular: Vector([0.0; 3]) },
+    ///     b: Some(JacobianBlock { body: 1, linear: up, angular: Vector([0.0; 3]) }),
+    /// }];
+    /// let (mut cache, mut dv) = ([RowCache::default()], [BodyVelocity::default(); 2]);
+    /// let mut op = SequentialImpulse::new(&bodies, &rows, &mut cache, &mut dv).unwrap();
+    /// let (mut lambda, mut flags) = ([0.0], [RowFlag::Active]);
+    /// // η = −J v = 1: the impulse that stops the body is m·1 = 2.
+    /// pgs_sor(&mut op, &[1.0], &[Bounds::unilateral()], &PgsSettings::default(), &mut lambda,
+    ///         &mut flags).unwrap();
+    /// assert!((lambda[0] - 2.0).abs() < 1e-12);
+    /// assert!((op.velocity_change()[1].linear[2] - 1.0).abs() < 1e-12);
+    /// ```
     ///
     /// # Errors
     /// [`SolveError::DimensionMismatch`] for a wrong slice length,
@@ -180,6 +330,29 @@ impl<'a, T: Float> SequentialImpulse<'a, T> {
     }
 
     /// The accumulated velocity change `M⁻¹Jᵀλ` per body.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, JacobianBlock,
+    ///              PgsSettings, RowCache, RowFlag, SequentialImpulse, pgs_sor};
+    /// use solver::xform::{Matrix, Vector};
+    /// // A 2 kg body resting on the ground (body 0, static), pushed down at 1 m/s.
+    /// let bodies = [BodyInverseMass::fixed(),
+    ///               BodyInverseMass { inv_mass: 0.5f64, inv_inertia: Matrix::identity() }];
+    /// let up = Vector([0.0, 0.0, 1.0]);
+    /// let rows = [ConstraintRow {
+    ///     a: JacobianBlock { body: 0, linear: -up, angular: Vector([0.0; 3]) },
+    ///     b: Some(JacobianBlock { body: 1, linear: up, angular: Vector([0.0; 3]) }),
+    /// }];
+    /// let (mut cache, mut dv) = ([RowCache::default()], [BodyVelocity::default(); 2]);
+    /// let mut op = SequentialImpulse::new(&bodies, &rows, &mut cache, &mut dv).unwrap();
+    /// let (mut lambda, mut flags) = ([0.0], [RowFlag::Active]);
+    /// // η = −J v = 1: the impulse that stops the body is m·1 = 2.
+    /// pgs_sor(&mut op, &[1.0], &[Bounds::unilateral()], &PgsSettings::default(), &mut lambda,
+    ///         &mut flags).unwrap();
+    /// assert!((lambda[0] - 2.0).abs() < 1e-12);
+    /// assert!((op.velocity_change()[1].linear[2] - 1.0).abs() < 1e-12);
+    /// ```
     pub fn velocity_change(&self) -> &[BodyVelocity<T>] {
         self.delta_v
     }

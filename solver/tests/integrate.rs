@@ -51,7 +51,7 @@ macro_rules! integrate_tests {
                     prop_assert!(relative_eq!(energy(&explicit_euler(&sys, &s, h), w), e * (1.0 + hw * hw), max_relative = TOL));
                     let ie = implicit_euler(&sys, &s, h, &settings).unwrap();
                     prop_assert!(relative_eq!(energy(&ie, w), e / (1.0 + hw * hw), max_relative = TOL));
-                    // The true implicit midpoint rule keeps E exactly; the seed's (explicit)
+                    // The true implicit midpoint rule keeps E exactly; the article's (explicit)
                     // midpoint scheme gains 1 + (hω)⁴/4.
                     let im = implicit_midpoint(&sys, &s, h, &settings).unwrap();
                     prop_assert!(relative_eq!(energy(&im, w), e, max_relative = TOL));
@@ -140,25 +140,25 @@ macro_rules! integrate_tests {
             }
             }
 
-            /// The matrix as printed in the seed gives the wrong rate, read with the scalar
+            /// The matrix as printed in “The Mathematics of Havok's Solver” gives the wrong rate, read with the scalar
             /// first or last (documented at `quaternion_rate_matrix`).
             #[test]
-            fn seed_quaternion_rate_matrix_is_wrong() {
+            fn printed_quaternion_rate_matrix_is_wrong() {
                 let n = (30.0 as T).sqrt();
                 let q = Quaternion::new(1.0 / n, 2.0 / n, 3.0 / n, 4.0 / n);
                 let w = Vector([0.3 as T, -0.7, 1.1]);
                 let product = (Quaternion::from_vector(w) * q).to_array().map(|x| 0.5 * x);
-                let seed = |[q0, q1, q2, q3]: [T; 4]| Matrix([
+                let printed = |[q0, q1, q2, q3]: [T; 4]| Matrix([
                     [-q0, -q1, -q2], [q3, q2, -q1], [-q2, q3, q1], [q2, -q0, q3],
                 ]);
                 let gap = |m: Vector<T, 4>| (0..4).fold(0.0 as T, |g, k| g.max((m[k] - product[k]).abs()));
                 let ours = quaternion_rate_matrix(&q) * w * 0.5;
                 assert!(gap(ours) < TOL);
                 // Scalar first, rows (w, x, y, z).
-                let first = seed(q.to_array()) * w * 0.5;
+                let first = printed(q.to_array()) * w * 0.5;
                 assert!(gap(first) > 0.1, "{first:?}");
                 // Scalar last (q₃ = w), rows still (w, x, y, z).
-                let last = seed([q.x, q.y, q.z, q.w]) * w * 0.5;
+                let last = printed([q.x, q.y, q.z, q.w]) * w * 0.5;
                 assert!(gap(last) > 0.1, "{last:?}");
             }
 

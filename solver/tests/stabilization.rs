@@ -33,8 +33,8 @@ macro_rules! stabilization_tests {
             proptest! {
                 #![proptest_config(ProptestConfig::with_cases(64))]
 
-                /// With B = −βC/h the drift follows C(k) = C(0)(1 − β)^k exactly (the seed's
-                /// recurrence, corrected exponent), while the seed's literal B = −βC gives
+                /// With B = −βC/h the drift follows C(k) = C(0)(1 − β)^k exactly (the article's
+                /// recurrence, corrected exponent), while the article's literal B = −βC gives
                 /// (1 − hβ)^k.
                 #[test]
                 fn baumgarte_recurrence(
@@ -44,14 +44,14 @@ macro_rules! stabilization_tests {
                     let (c0, v0, beta, m) = (c0 as T, v0 as T, beta as T, m as T);
                     let h = 1.0 / n as T;
                     let (mut x, mut v) = (c0, v0);
-                    let (mut x_seed, mut v_seed) = (c0, v0);
+                    let (mut x_article, mut v_article) = (c0, v0);
                     for k in 1..=40 {
                         (x, v) = step(x, v, 0.0, m, h, baumgarte_bias(beta, x, h), 0.0);
-                        (x_seed, v_seed) = step(x_seed, v_seed, 0.0, m, h, -beta * x_seed, 0.0);
+                        (x_article, v_article) = step(x_article, v_article, 0.0, m, h, -beta * x_article, 0.0);
                         let expected = c0 * (1.0 - beta).powi(k);
                         prop_assert!(relative_eq!(x, expected, epsilon = TOL * c0.abs().max(1e-3), max_relative = TOL));
                         let literal = c0 * (1.0 - h * beta).powi(k);
-                        prop_assert!(relative_eq!(x_seed, literal, epsilon = TOL * c0.abs().max(1e-3), max_relative = TOL));
+                        prop_assert!(relative_eq!(x_article, literal, epsilon = TOL * c0.abs().max(1e-3), max_relative = TOL));
                     }
                 }
 

@@ -149,7 +149,10 @@ fn bad_row() -> Result<(), Failure> {
         &mut flags,
     )
     .map_err(|_| failed("solve failed"))?;
-    ensure(flags[0] == RowFlag::NonFinite, "row 0 flagged")?;
+    ensure(
+        flags[0] == RowFlag::NonFinite { what: "eta" },
+        "row 0 flagged",
+    )?;
     ensure(cert.flagged_rows == 1, "one flagged row")?;
     ensure(lambda[0] == 0.0, "flagged λ is zero")?;
     close(f64::from(lambda[1]), 1.0, 1e-6, "healthy row solved")

@@ -39,7 +39,7 @@ pub(crate) struct Outcome<T> {
 }
 
 impl<T: Float> Outcome<T> {
-    /// Nothing solved yet: converged, zero residual.
+    /// Nothing solved yet: converged, zero residual, ω = 1, no sweeps.
     pub(crate) fn empty() -> Self {
         Self {
             certificate: Certificate {
@@ -48,6 +48,8 @@ impl<T: Float> Outcome<T> {
                 iterations: 0,
                 converged: true,
                 flagged_rows: 0,
+                omega: T::one(),
+                fallbacks: 0,
             },
             direct_rows: 0,
             regularized: 0,
@@ -65,6 +67,13 @@ impl<T: Float> Outcome<T> {
                 iterations: a.iterations.max(b.iterations),
                 converged: a.converged && b.converged,
                 flagged_rows: a.flagged_rows + b.flagged_rows,
+                // The smallest over-relaxation any solved island ended with.
+                omega: match (a.iterations, b.iterations) {
+                    (0, _) => b.omega,
+                    (_, 0) => a.omega,
+                    _ => a.omega.min(b.omega),
+                },
+                fallbacks: a.fallbacks + b.fallbacks,
             },
             direct_rows: self.direct_rows + other.direct_rows,
             regularized: self.regularized + other.regularized,
@@ -502,6 +511,8 @@ impl<T: Float, S: Storage> Local<T, S> {
             iterations,
             converged: residual <= settings.tolerance && bound_violation <= settings.tolerance,
             flagged_rows: 0,
+            omega,
+            fallbacks: 0,
         })
     }
 
