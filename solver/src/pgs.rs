@@ -374,11 +374,11 @@ fn pgs_unguarded<T: Float, O: RowOperator<T>>(
     settings.validate()?;
     let cfm = settings.cfm;
     let flagged_rows = flag_rows(op, eta, bounds, cfm, settings.detect_duplicates, flags);
-    if settings.bad_rows == BadRows::Reject {
-        if let Some(e) = (0..n).find_map(|i| flags[i].error(i)) {
-            lambda.iter_mut().for_each(|l| *l = T::zero());
-            return Err(e);
-        }
+    if settings.bad_rows == BadRows::Reject
+        && let Some(e) = (0..n).find_map(|i| flags[i].error(i))
+    {
+        lambda.iter_mut().for_each(|l| *l = T::zero());
+        return Err(e);
     }
     for i in 0..n {
         if !settings.warm_start || flags[i].is_bad_input() || !lambda[i].is_finite() {

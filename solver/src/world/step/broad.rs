@@ -121,7 +121,7 @@ const FORWARD_ROWS: [[i64; 2]; 4] = [[0, 1], [1, -1], [1, 0], [1, 1]];
 const CELL_LIMIT: i64 = 1 << 40;
 
 /// A uniform grid over the bounding spheres, rebuilt every step by sorting (see the
-/// [module docs](self)).
+/// [world docs](crate::world)).
 ///
 /// The cell size is `2 r + margin` for a radius `r` that covers every proxy up to twice the
 /// mean radius; proxies larger than that are tested against every other proxy (O(n) each),

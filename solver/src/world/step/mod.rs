@@ -52,7 +52,7 @@ use predict::Motion;
 use rows::Rows;
 use solve::Local;
 
-/// The phases of a step, in the order they run (see the [module docs](self)); handed to
+/// The phases of a step, in the order they run (see the [world docs](crate::world)); handed to
 /// the observer of [`World::step_observed`] as each one ends, for profiling.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Phase {
@@ -189,7 +189,7 @@ where
     B: BroadPhase<T>,
 {
     /// Advances the world by one step `settings.dt` (the phases are listed in the
-    /// [module docs](self)).
+    /// [world docs](crate::world)).
     ///
     /// # Errors
     /// [`WorldError::NonFiniteBody`] if a body's state is not finite on entry;
