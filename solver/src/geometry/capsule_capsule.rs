@@ -106,12 +106,14 @@ pub fn capsule_capsule<T: Float>(
         } else {
             (t1, t0, 3, 2)
         };
-        let (lo, label_lo) = if b_lo > T::zero() {
+        // A's ends win near-ties (identical capsules exactly stacked keep their ids).
+        let slack = T::from(super::cuboid_cuboid::CLIP_SLACK).unwrap_or_else(T::zero);
+        let (lo, label_lo) = if b_lo > slack {
             (b_lo, label_lo)
         } else {
             (T::zero(), 0)
         };
-        let (hi, label_hi) = if b_hi < T::one() {
+        let (hi, label_hi) = if b_hi < T::one() - slack {
             (b_hi, label_hi)
         } else {
             (T::one(), 1)

@@ -291,13 +291,15 @@ fn face_points<T: Float>(
     margin: T,
     out: &mut Manifold<T>,
 ) {
+    // Side planes pushed out a little, as for boxes (stable ids for aligned shapes).
+    let slack = T::from(super::cuboid_cuboid::CLIP_SLACK).unwrap_or_else(T::zero);
     // Parameter range and what bounds each end: 0/1 the capsule ends, 2.. a side plane.
     let (mut lo, mut hi, mut label_lo, mut label_hi) = (T::zero(), T::one(), 0u32, 1u32);
     for (slot, i) in [(k + 1) % 3, (k + 2) % 3].into_iter().enumerate() {
         for (side, s) in [T::one(), -T::one()].into_iter().enumerate() {
             // Keep s·x_i <= h_i.
             let label = 2 + 2 * slot as u32 + side as u32;
-            let start = s * p0[i] - h[i];
+            let start = s * p0[i] - h[i] * (T::one() + slack);
             let rate = s * d[i];
             if rate == T::zero() {
                 if start > T::zero() {

@@ -15,6 +15,12 @@ use super::segment::closest_segment_segment;
 /// another).
 const AXIS_PREFERENCE: f64 = 1e-3;
 
+/// Slack (relative to the reference face's smallest half extent) by which the side planes
+/// of the reference face are pushed out before clipping: an incident vertex that lies on a
+/// side plane (boxes of a tower, exactly aligned) stays one point with one feature id under
+/// tiny perturbations instead of flipping between a vertex and a clipped edge point.
+pub(crate) const CLIP_SLACK: f64 = 1e-4;
+
 fn sign<T: Float>(x: T) -> T {
     if x >= T::zero() { T::one() } else { -T::one() }
 }
@@ -72,17 +78,22 @@ enum Axis {
 /// of each box, 9 cross products of edge directions), then
 /// - a face axis: the face of that box facing the other is the reference face; the face of
 ///   the other box most anti-parallel to it (the incident face) is clipped against the
-///   reference face's four side planes (Sutherland–Hodgman); the clipped points at most
+///   reference face's four side planes (Sutherland–Hodgman; the planes pushed out by 1e-4 of
+///   the face's smaller half extent, so that exactly aligned boxes keep their corner
+///   points and ids under tiny perturbations); the clipped points at most
 ///   `margin` above the reference face are kept, reduced to four (deepest first, then
 ///   largest area);
-/// - an edge axis: one point, the closest points of the two supporting edges.
+/// - an edge axis: one point, the closest points of the two supporting edges (for
+///   separated boxes with the edges' own distance and direction as gap and normal).
 ///
 /// Empty when some axis separates the boxes by more than `margin`. The normal is the
 /// chosen axis, from B toward A; for penetrating boxes it is a direction of least
 /// penetration (to within 1e-3 of the smallest half extent, the bias that keeps the
 /// reference face fixed on near ties) and the deepest kept point's gap is minus the
-/// penetration depth. For separated boxes the gaps are lower bounds of the true distance
-/// (exact when a face or an edge pair is closest).
+/// penetration depth. For separated boxes each gap is the distance of its point from the
+/// other box, so no gap is below the boxes' distance; the smallest is the distance when a
+/// face or an edge pair is closest, and may be larger otherwise (two corners closest), or
+/// the manifold may be empty although the distance is within the margin.
 ///
 /// Feature ids name the reference face, the incident face and the two lines each clipped
 /// point lies on (an incident edge or a side plane of the reference face), or the two
@@ -173,11 +184,20 @@ pub fn cuboid_cuboid<T: Float>(
             let (pa, da, ea) = oa.support_edge(i, &best_dir);
             let (pb, db, eb) = ob.support_edge(j, &(-best_dir));
             let closest = closest_segment_segment(&pa, &da, &pb, &db);
+            // Separated: the edges' own distance and direction (the axis' separation
+            // underestimates it when the edges do not cross in projection).
+            let diff = closest.on_first - closest.on_second;
+            let distance = diff.norm();
+            let (normal, gap) = if best_sep > T::zero() && distance > T::zero() {
+                (diff / distance, distance)
+            } else {
+                (-best_dir, best_sep)
+            };
             let mut m = Manifold::new();
             m.push(ContactPoint {
                 point: closest.on_first,
-                normal: -best_dir,
-                gap: best_sep,
+                normal,
+                gap,
                 feature: FeatureId::new(kind::BOX_BOX_EDGE, (ea << 4) | eb),
             });
             m
@@ -222,10 +242,12 @@ fn face_contact<T: Float>(
     let p = incident.axes[(k + 1) % 3] * incident.half[(k + 1) % 3];
     let q = incident.axes[(k + 2) % 3] * incident.half[(k + 2) % 3];
     let mut polygon = Polygon::quad([ic + p + q, ic - p + q, ic - p - q, ic + p - q]);
+    let slack = T::from(CLIP_SLACK).unwrap_or_else(T::zero)
+        * reference.half[(i + 1) % 3].min(reference.half[(i + 2) % 3]);
     for (slot, side) in [(i + 1) % 3, (i + 2) % 3].into_iter().enumerate() {
         let u = reference.axes[side];
         let reach = u.dot(&face_center);
-        let h = reference.half[side];
+        let h = reference.half[side] + slack;
         let label = 4 + 2 * slot as u8;
         polygon = polygon.clip(&u, reach + h, label);
         polygon = polygon.clip(&(-u), -reach + h, label + 1);
