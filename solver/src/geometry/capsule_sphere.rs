@@ -56,7 +56,7 @@ pub fn capsule_sphere<T: Float>(
     margin: T,
 ) -> Manifold<T> {
     let center = sphere_pose.position;
-    if !(pose.is_finite() && center.is_finite()) || margin.is_nan() {
+    if !(pose.is_finite() && sphere_pose.is_finite()) || margin.is_nan() {
         return Manifold::nan();
     }
     let e0 = pose.transform_point(&capsule.end(0));

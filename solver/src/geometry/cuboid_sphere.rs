@@ -41,7 +41,7 @@ pub fn cuboid_sphere<T: Float>(
     margin: T,
 ) -> Manifold<T> {
     let center = sphere_pose.position;
-    if !(pose.is_finite() && center.is_finite()) || margin.is_nan() {
+    if !(pose.is_finite() && sphere_pose.is_finite()) || margin.is_nan() {
         return Manifold::nan();
     }
     let h = cuboid.half_extents();
