@@ -10,19 +10,19 @@
 
 use solver::xform::{Quaternion, Vector};
 
-pub type V = Vector<f64, 3>;
+pub(crate) type V = Vector<f64, 3>;
 
 /// A box in world terms, f64.
 #[derive(Debug, Clone, Copy)]
-pub struct WorldBox {
-    pub center: V,
+pub(crate) struct WorldBox {
+    pub(crate) center: V,
     /// Rotation matrix rows: world = center + R·local.
-    pub rot: [[f64; 3]; 3],
-    pub half: [f64; 3],
+    pub(crate) rot: [[f64; 3]; 3],
+    pub(crate) half: [f64; 3],
 }
 
 /// Rotation matrix of a unit quaternion, written out (not via xform).
-pub fn matrix(q: &Quaternion<f64>) -> [[f64; 3]; 3] {
+pub(crate) fn matrix(q: &Quaternion<f64>) -> [[f64; 3]; 3] {
     let n = (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z).sqrt();
     let (w, x, y, z) = (q.w / n, q.x / n, q.y / n, q.z / n);
     [
@@ -44,7 +44,7 @@ pub fn matrix(q: &Quaternion<f64>) -> [[f64; 3]; 3] {
     ]
 }
 
-pub fn mul(r: &[[f64; 3]; 3], v: &V) -> V {
+pub(crate) fn mul(r: &[[f64; 3]; 3], v: &V) -> V {
     Vector([
         r[0][0] * v[0] + r[0][1] * v[1] + r[0][2] * v[2],
         r[1][0] * v[0] + r[1][1] * v[1] + r[1][2] * v[2],
@@ -52,7 +52,7 @@ pub fn mul(r: &[[f64; 3]; 3], v: &V) -> V {
     ])
 }
 
-pub fn mul_t(r: &[[f64; 3]; 3], v: &V) -> V {
+pub(crate) fn mul_t(r: &[[f64; 3]; 3], v: &V) -> V {
     Vector([
         r[0][0] * v[0] + r[1][0] * v[1] + r[2][0] * v[2],
         r[0][1] * v[0] + r[1][1] * v[1] + r[2][1] * v[2],
@@ -61,7 +61,7 @@ pub fn mul_t(r: &[[f64; 3]; 3], v: &V) -> V {
 }
 
 impl WorldBox {
-    pub fn new(center: V, q: &Quaternion<f64>, half: [f64; 3]) -> Self {
+    pub(crate) fn new(center: V, q: &Quaternion<f64>, half: [f64; 3]) -> Self {
         Self {
             center,
             rot: matrix(q),
@@ -69,7 +69,7 @@ impl WorldBox {
         }
     }
 
-    pub fn vertices(&self) -> [V; 8] {
+    pub(crate) fn vertices(&self) -> [V; 8] {
         core::array::from_fn(|i| {
             let local = Vector([
                 if i & 1 != 0 {
@@ -93,7 +93,7 @@ impl WorldBox {
     }
 
     /// The 12 edges as (start, end).
-    pub fn edges(&self) -> [(V, V); 12] {
+    pub(crate) fn edges(&self) -> [(V, V); 12] {
         let v = self.vertices();
         let mut out = [(v[0], v[0]); 12];
         let mut n = 0;
@@ -109,7 +109,7 @@ impl WorldBox {
     }
 
     /// Exact signed distance (the usual `|max(q, 0)| + min(max q, 0)`, `q = |p| − h`).
-    pub fn sdf(&self, p: &V) -> f64 {
+    pub(crate) fn sdf(&self, p: &V) -> f64 {
         let local = mul_t(&self.rot, &(*p - self.center));
         let q: [f64; 3] = core::array::from_fn(|k| local[k].abs() - self.half[k]);
         let outside = Vector(q.map(|x| x.max(0.0))).norm();
@@ -117,7 +117,7 @@ impl WorldBox {
     }
 
     /// Support function h(u) = max over the box of x·u.
-    pub fn support(&self, u: &V) -> f64 {
+    pub(crate) fn support(&self, u: &V) -> f64 {
         self.vertices()
             .iter()
             .map(|v| v.dot(u))
@@ -126,7 +126,7 @@ impl WorldBox {
 }
 
 /// Distance of a point to a segment, by projection and clamping.
-pub fn point_segment(p: &V, a: &V, b: &V) -> f64 {
+pub(crate) fn point_segment(p: &V, a: &V, b: &V) -> f64 {
     let d = *b - *a;
     let t = if d.norm_squared() > 0.0 {
         ((*p - *a).dot(&d) / d.norm_squared()).clamp(0.0, 1.0)
@@ -137,7 +137,7 @@ pub fn point_segment(p: &V, a: &V, b: &V) -> f64 {
 }
 
 /// Minimum of a convex function on [0, 1] by golden-section search (to ~1e-12).
-pub fn golden_min(f: impl Fn(f64) -> f64) -> f64 {
+pub(crate) fn golden_min(f: impl Fn(f64) -> f64) -> f64 {
     let g = (5f64.sqrt() - 1.0) / 2.0;
     let (mut a, mut b) = (0.0, 1.0);
     let mut c = b - g * (b - a);
@@ -162,7 +162,7 @@ pub fn golden_min(f: impl Fn(f64) -> f64) -> f64 {
 }
 
 /// Distance of two segments (convex in the first parameter).
-pub fn segment_segment(a0: &V, a1: &V, b0: &V, b1: &V) -> f64 {
+pub(crate) fn segment_segment(a0: &V, a1: &V, b0: &V, b1: &V) -> f64 {
     golden_min(|s| point_segment(&(*a0 + (*a1 - *a0) * s), b0, b1))
 }
 
@@ -170,7 +170,7 @@ pub fn segment_segment(a0: &V, a1: &V, b0: &V, b1: &V) -> f64 {
 /// `a`, `b` (their hulls): `Some((depth, u))` with `u` the unit direction from B toward A
 /// of least penetration, if the origin is strictly inside hull(a − b); `None` otherwise.
 /// Facets by brute force over all point triples (degenerate hulls: `None`).
-pub fn hull_depth(a: &[V], b: &[V]) -> Option<(f64, V)> {
+pub(crate) fn hull_depth(a: &[V], b: &[V]) -> Option<(f64, V)> {
     let mut pts = Vec::new();
     for p in a {
         for q in b {
@@ -218,7 +218,7 @@ pub fn hull_depth(a: &[V], b: &[V]) -> Option<(f64, V)> {
 }
 
 /// Distance of two disjoint boxes: vertices against the other box, edges against edges.
-pub fn box_box_distance(a: &WorldBox, b: &WorldBox) -> f64 {
+pub(crate) fn box_box_distance(a: &WorldBox, b: &WorldBox) -> f64 {
     let mut best = f64::INFINITY;
     for v in a.vertices() {
         best = best.min(b.sdf(&v));
@@ -236,7 +236,7 @@ pub fn box_box_distance(a: &WorldBox, b: &WorldBox) -> f64 {
 
 /// Signed distance of two boxes (negative: penetration depth), with the direction of least
 /// penetration when they overlap.
-pub fn box_box_signed(a: &WorldBox, b: &WorldBox) -> (f64, Option<V>) {
+pub(crate) fn box_box_signed(a: &WorldBox, b: &WorldBox) -> (f64, Option<V>) {
     match hull_depth(&a.vertices(), &b.vertices()) {
         Some((depth, u)) => (-depth, Some(u)),
         None => (box_box_distance(a, b), None),
@@ -244,7 +244,7 @@ pub fn box_box_signed(a: &WorldBox, b: &WorldBox) -> (f64, Option<V>) {
 }
 
 /// Signed distance of a box and a segment (negative: penetration depth of the segment).
-pub fn box_segment_signed(bx: &WorldBox, s0: &V, s1: &V) -> (f64, Option<V>) {
+pub(crate) fn box_segment_signed(bx: &WorldBox, s0: &V, s1: &V) -> (f64, Option<V>) {
     let along = golden_min(|t| bx.sdf(&(*s0 + (*s1 - *s0) * t)));
     if along > 0.0 {
         return (along, None);
@@ -257,17 +257,17 @@ pub fn box_segment_signed(bx: &WorldBox, s0: &V, s1: &V) -> (f64, Option<V>) {
 
 /// Separation of A and B along unit `u` (from B toward A) given support functions:
 /// `−h_A(−u) − h_B(u)`.
-pub fn separation_along(ha: impl Fn(&V) -> f64, hb: impl Fn(&V) -> f64, u: &V) -> f64 {
+pub(crate) fn separation_along(ha: impl Fn(&V) -> f64, hb: impl Fn(&V) -> f64, u: &V) -> f64 {
     -ha(&(-*u)) - hb(u)
 }
 
 /// Support of a segment swept by a ball.
-pub fn capsule_support(e0: &V, e1: &V, r: f64, u: &V) -> f64 {
+pub(crate) fn capsule_support(e0: &V, e1: &V, r: f64, u: &V) -> f64 {
     e0.dot(u).max(e1.dot(u)) + r * u.norm()
 }
 
 /// Deterministic random unit quaternion from three numbers in [0, 1) (Shoemake).
-pub fn quaternion(u: [f64; 3]) -> Quaternion<f64> {
+pub(crate) fn quaternion(u: [f64; 3]) -> Quaternion<f64> {
     let tau = core::f64::consts::TAU;
     let (a, b) = ((1.0 - u[0]).sqrt(), u[0].sqrt());
     Quaternion::new(
