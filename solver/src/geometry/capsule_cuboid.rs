@@ -41,7 +41,7 @@ fn sign<T: Float>(x: T) -> T {
 /// ```
 /// use solver::geometry::{Capsule, Cuboid, Isometry, capsule_cuboid};
 /// use solver::xform::{Quaternion, Vector};
-/// let capsule = Capsule::new(0.1, 0.5)?;
+/// let capsule = Capsule::new(0.1f64, 0.5)?;
 /// let table = Cuboid::new(Vector([1.0, 0.5, 1.0]))?;
 /// // Lying along x on top of the box, 1 mm deep.
 /// let lying = Quaternion::from_axis_angle(&Vector([0.0, 0.0, 1.0]), core::f64::consts::FRAC_PI_2);

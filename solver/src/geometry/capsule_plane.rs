@@ -18,7 +18,7 @@ use super::manifold::{ContactPoint, FeatureId, Manifold, kind};
 /// ```
 /// use solver::geometry::{Capsule, HalfSpace, Isometry, capsule_plane};
 /// use solver::xform::Vector;
-/// let capsule = Capsule::new(0.1, 0.5)?;
+/// let capsule = Capsule::new(0.1f64, 0.5)?;
 /// let ground = HalfSpace::new(Vector([0.0, 1.0, 0.0]), 0.0)?;
 /// // Standing on its lower end, 1 cm deep.
 /// let m = capsule_plane(&capsule, &Isometry::translation(Vector([0.0, 0.59, 0.0])), &ground, 0.0);

@@ -37,7 +37,7 @@ pub(crate) fn perpendicular<T: Float>(axis: &Vector<T, 3>) -> Vector<T, 3> {
 /// ```
 /// use solver::geometry::{Capsule, Isometry, Sphere, capsule_sphere};
 /// use solver::xform::Vector;
-/// let capsule = Capsule::new(0.5, 1.0)?;
+/// let capsule = Capsule::new(0.5f64, 1.0)?;
 /// let ball = Sphere::new(0.25)?;
 /// // Beside the middle of the capsule, 0.1 away from its side.
 /// let m = capsule_sphere(&capsule, &Isometry::identity(), &ball, &Isometry::translation(Vector([0.85, 0.3, 0.0])), 0.2);

@@ -104,7 +104,7 @@ enum Axis {
 /// ```
 /// use solver::geometry::{Cuboid, Isometry, cuboid_cuboid};
 /// use solver::xform::{Quaternion, Vector};
-/// let unit = Cuboid::new(Vector([0.5, 0.5, 0.5]))?;
+/// let unit = Cuboid::new(Vector([0.5f64, 0.5, 0.5]))?;
 /// let turned = Quaternion::from_axis_angle(&Vector([0.0, 1.0, 0.0]), 0.3);
 /// // A sits on B, turned about the vertical, 1 mm deep.
 /// let a = Isometry::new(Vector([0.1, 0.999, 0.0]), turned);

@@ -19,7 +19,7 @@ use super::manifold::{ContactPoint, FeatureId, Manifold, kind, reduce_to_four};
 /// ```
 /// use solver::geometry::{Cuboid, HalfSpace, Isometry, cuboid_plane};
 /// use solver::xform::Vector;
-/// let cube = Cuboid::new(Vector([0.5, 0.5, 0.5]))?;
+/// let cube = Cuboid::new(Vector([0.5f64, 0.5, 0.5]))?;
 /// let ground = HalfSpace::new(Vector([0.0, 1.0, 0.0]), 0.0)?;
 /// let m = cuboid_plane(&cube, &Isometry::translation(Vector([0.0, 0.49, 0.0])), &ground, 0.0);
 /// assert_eq!(m.len(), 4);

@@ -20,7 +20,7 @@ impl<T: Float> Sphere<T> {
     ///
     /// ```
     /// use solver::geometry::Sphere;
-    /// let i = Sphere::new(0.5)?.inertia(2.0)?;
+    /// let i = Sphere::new(0.5f64)?.inertia(2.0)?;
     /// assert!((i[0] - 0.2).abs() < 1e-15 && i[0] == i[1] && i[1] == i[2]);
     /// # Ok::<(), solver::geometry::ShapeError>(())
     /// ```

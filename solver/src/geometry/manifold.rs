@@ -13,7 +13,7 @@ use xform::Vector;
 /// ```
 /// use solver::geometry::{Cuboid, HalfSpace, Isometry, cuboid_plane};
 /// use solver::xform::Vector;
-/// let cube = Cuboid::new(Vector([0.5, 0.5, 0.5]))?;
+/// let cube = Cuboid::new(Vector([0.5f64, 0.5, 0.5]))?;
 /// let ground = HalfSpace::new(Vector([0.0, 1.0, 0.0]), 0.0)?;
 /// let m1 = cuboid_plane(&cube, &Isometry::translation(Vector([0.0, 0.5, 0.0])), &ground, 0.01);
 /// let m2 = cuboid_plane(&cube, &Isometry::translation(Vector([0.001, 0.499, 0.0])), &ground, 0.01);
@@ -136,7 +136,7 @@ pub const MAX_MANIFOLD_POINTS: usize = 4;
 /// ```
 /// use solver::geometry::{Capsule, HalfSpace, Isometry, capsule_plane};
 /// use solver::xform::{Quaternion, Vector};
-/// let capsule = Capsule::new(0.1, 0.5)?;
+/// let capsule = Capsule::new(0.1f64, 0.5)?;
 /// // Lying along x (its axis is local y), resting on the ground y = 0.
 /// let lying = Quaternion::from_axis_angle(&Vector([0.0, 0.0, 1.0]), core::f64::consts::FRAC_PI_2);
 /// let pose = Isometry::new(Vector([0.0, 0.1, 0.0]), lying);

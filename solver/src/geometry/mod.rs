@@ -29,7 +29,7 @@
 //! ```
 //! use solver::geometry::{Cuboid, HalfSpace, Isometry, cuboid_plane};
 //! use solver::xform::Vector;
-//! let crate_box = Cuboid::new(Vector([0.5, 0.25, 0.5]))?;
+//! let crate_box = Cuboid::new(Vector([0.5f64, 0.25, 0.5]))?;
 //! let ground = HalfSpace::new(Vector([0.0, 1.0, 0.0]), 0.0)?;
 //! let resting = Isometry::translation(Vector([0.0, 0.25, 0.0]));
 //! let m = cuboid_plane(&crate_box, &resting, &ground, 0.0);
