@@ -149,9 +149,9 @@ macro_rules! contact_tests {
             fn position() -> impl Strategy<Value = [f64; 3]> {
                 [-1.5..1.5f64, -1.5..1.5f64, -1.5..1.5f64]
             }
-            /// An offset from the first shape: about half the pairs overlap.
+            /// An offset from the first shape: most pairs overlap or nearly touch.
             fn near() -> impl Strategy<Value = [f64; 3]> {
-                [-1.0..1.0f64, -1.0..1.0f64, -1.0..1.0f64]
+                [-1.6..1.6f64, -1.6..1.6f64, -1.6..1.6f64]
             }
             fn plus(p: [f64; 3], d: [f64; 3]) -> [f64; 3] {
                 [p[0] + d[0], p[1] + d[1], p[2] + d[2]]
@@ -164,7 +164,7 @@ macro_rules! contact_tests {
             }
 
             proptest! {
-                #![proptest_config(ProptestConfig::with_cases(96))]
+                #![proptest_config(ProptestConfig::with_cases(128))]
 
                 #[test]
                 fn box_plane(p in position(), r in rotation(), h in extents(),
