@@ -17,6 +17,7 @@ pub mod plot;
 pub mod rotint;
 pub mod solver;
 pub mod table;
+pub mod world;
 pub mod xform;
 pub mod xform_dynamics;
 
@@ -43,4 +44,5 @@ pub const SECTIONS: &[Section] = &[
     ("pairs", pairs::report),
     ("cwlist", cwlist::report),
     ("solver", solver::report),
+    ("world", world::report),
 ];

@@ -17,6 +17,8 @@ mod chain;
 mod common;
 #[path = "scenes/cradle.rs"]
 mod cradle;
+#[path = "scenes/large.rs"]
+mod large;
 #[path = "scenes/pile.rs"]
 mod pile;
 // The SVG line charts of the benchmark report, shared rather than copied.
@@ -45,6 +47,7 @@ fn main() {
     all.extend(cradle::run(&out));
     all.extend(pile::run(&out));
     all.extend(spin::run(&out));
+    all.extend(large::run(&out));
     let missed = all.iter().filter(|r| r.verdict() == Some(false)).count();
     println!(
         "\nAll scenes: {} targets, {} PASS, {} MISS, {:.1} s",

@@ -4,6 +4,12 @@ use rotint::BodyInertia;
 use xform::{Matrix, Quaternion, Vector};
 
 use super::WorldError;
+use super::error::{InertiaFault, Value};
+
+/// How far from 1 the norm of an orientation quaternion may be when a body is added (it is
+/// then renormalized): loose enough for quaternions computed in `f32`, tight enough to catch
+/// a quaternion that was never normalized.
+pub const ORIENTATION_TOLERANCE: f64 = 1e-5;
 use super::pose::Pose;
 
 /// The collision shape of a body (centred on its centre of mass).
@@ -37,11 +43,15 @@ impl<T: Float> Default for Material<T> {
 impl<T: Float> Material<T> {
     pub(crate) fn validate(&self) -> Result<(), WorldError> {
         if !(self.friction >= T::zero() && self.friction.is_finite()) {
-            return Err(WorldError::InvalidParameter { what: "friction" });
+            return Err(WorldError::InvalidParameter {
+                what: "friction",
+                value: Value::of(self.friction),
+            });
         }
         if !(self.restitution >= T::zero() && self.restitution <= T::one()) {
             return Err(WorldError::InvalidParameter {
                 what: "restitution",
+                value: Value::of(self.restitution),
             });
         }
         Ok(())
@@ -68,6 +78,10 @@ pub struct RigidBody<T> {
     pub(crate) angular_velocity_body: Vector<T, 3>,
     pub(crate) shape: Shape<T>,
     pub(crate) material: Material<T>,
+    /// How long the body has moved slower than the sleep thresholds.
+    pub(crate) still_for: T,
+    /// Asleep: skipped by the step until its island wakes.
+    pub(crate) asleep: bool,
 }
 
 impl<T: Float> RigidBody<T> {
@@ -75,14 +89,33 @@ impl<T: Float> RigidBody<T> {
     /// origin.
     ///
     /// # Errors
-    /// [`WorldError::InvalidMass`] for a NaN, infinite, zero or negative mass;
-    /// [`WorldError::InvalidInertia`] unless the tensor is finite, symmetric and positive
-    /// definite.
+    /// [`WorldError::InvalidMass`] for a NaN, infinite, zero or negative mass, or one whose
+    /// inverse overflows; [`WorldError::InvalidInertia`] unless the tensor is finite,
+    /// symmetric, positive definite and obeys the triangle inequality of principal moments
+    /// (all judged relative to its own scale).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{InertiaFault, RigidBody, WorldError};
+    /// use solver::xform::{Matrix, Vector};
+    /// let rod = Matrix::from_diagonal(Vector([1e-9, 1.0, 1.0])); // thin, but physical
+    /// assert!(RigidBody::<f64>::new(2.0, rod).is_ok());
+    /// let impossible = Matrix::from_diagonal(Vector([1.0, 1.0, 5.0]));
+    /// assert_eq!(
+    ///     RigidBody::<f64>::new(2.0, impossible).unwrap_err(),
+    ///     WorldError::InvalidInertia { fault: InertiaFault::TriangleInequality }
+    /// );
+    /// ```
     pub fn new(mass: T, inertia: Matrix<T, 3, 3>) -> Result<Self, WorldError> {
-        if !(mass > T::zero() && mass.is_finite()) {
-            return Err(WorldError::InvalidMass);
+        if !(mass > T::zero() && mass.is_finite() && mass.recip().is_finite()) {
+            return Err(WorldError::InvalidMass {
+                value: Value::of(mass),
+            });
         }
-        let inertia = BodyInertia::try_new(inertia).map_err(|_| WorldError::InvalidInertia)?;
+        super::inertia::check(&inertia).map_err(|fault| WorldError::InvalidInertia { fault })?;
+        let inertia = BodyInertia::try_new(inertia).map_err(|_| WorldError::InvalidInertia {
+            fault: InertiaFault::NotPositiveDefinite,
+        })?;
         Ok(Self {
             mass,
             inv_mass: mass.recip(),
@@ -98,7 +131,10 @@ impl<T: Float> RigidBody<T> {
     /// finite and positive.
     pub fn sphere(mass: T, radius: T) -> Result<Self, WorldError> {
         if !(radius > T::zero() && radius.is_finite()) {
-            return Err(WorldError::InvalidParameter { what: "radius" });
+            return Err(WorldError::InvalidParameter {
+                what: "radius",
+                value: Value::of(radius),
+            });
         }
         let moment = T::from(0.4).unwrap_or_else(T::one) * mass * radius * radius;
         let mut body = Self::new(mass, Matrix::from_diagonal(Vector([moment; 3])))?;
@@ -118,6 +154,8 @@ impl<T: Float> RigidBody<T> {
             angular_velocity_body: Vector::zeros(),
             shape: Shape::None,
             material: Material::default(),
+            still_for: T::zero(),
+            asleep: false,
         }
     }
 
@@ -128,17 +166,58 @@ impl<T: Float> RigidBody<T> {
         self
     }
 
-    /// With this orientation (normalized by [`World::add_body`](super::World::add_body));
-    /// the world-frame angular velocity is kept.
+    /// With this orientation, a unit quaternion (body to world); the world-frame angular
+    /// velocity is kept. [`World::add_body`](super::World::add_body) refuses a quaternion
+    /// whose norm is off 1 by more than [`ORIENTATION_TOLERANCE`]: a non-unit quaternion is
+    /// a bug upstream, renormalize it on purpose with
+    /// [`RigidBody::with_orientation_normalized`].
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// use solver::xform::{Quaternion, Vector};
+    /// let quarter = Quaternion::new(0.5f64.sqrt(), 0.0, 0.0, 0.5f64.sqrt()); // 90° about z
+    /// let b = RigidBody::sphere(1.0, 0.5)
+    ///     .unwrap()
+    ///     .with_angular_velocity(Vector([1.0, 0.0, 0.0]))
+    ///     .with_orientation(quarter);
+    /// assert!((b.angular_velocity() - Vector([1.0, 0.0, 0.0])).norm() < 1e-12);
+    /// ```
     #[must_use]
     pub fn with_orientation(mut self, orientation: Quaternion<T>) -> Self {
         let world = self.angular_velocity();
         self.orientation = orientation;
-        let n2 = orientation.norm_squared();
-        if n2 > T::zero() && n2.is_finite() {
-            self.angular_velocity_body = orientation.conjugate().rotate(&world) / n2;
+        if let Ok(unit) = orientation.try_normalize() {
+            self.angular_velocity_body = unit.conjugate().rotate(&world);
         }
         self
+    }
+
+    /// [`RigidBody::with_orientation`] with `orientation / |orientation|`.
+    ///
+    /// # Errors
+    /// [`WorldError::InvalidOrientation`] for a zero or non-finite quaternion.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// use solver::xform::Quaternion;
+    /// let b = RigidBody::sphere(1.0, 0.5)
+    ///     .unwrap()
+    ///     .with_orientation_normalized(Quaternion::new(2.0, 0.0, 0.0, 0.0))
+    ///     .unwrap();
+    /// assert_eq!(b.orientation(), Quaternion::identity());
+    /// ```
+    pub fn with_orientation_normalized(
+        self,
+        orientation: Quaternion<T>,
+    ) -> Result<Self, WorldError> {
+        let unit = orientation
+            .try_normalize()
+            .map_err(|_| WorldError::InvalidOrientation {
+                norm: Value::of(orientation.norm()),
+            })?;
+        Ok(self.with_orientation(unit))
     }
 
     /// With this linear velocity.
@@ -151,8 +230,8 @@ impl<T: Float> RigidBody<T> {
     /// With this angular velocity (world frame).
     #[must_use]
     pub fn with_angular_velocity(mut self, w: Vector<T, 3>) -> Self {
-        let q = self.orientation;
-        self.angular_velocity_body = q.conjugate().rotate(&w) / q.norm_squared();
+        let q = self.orientation.try_normalize().unwrap_or(self.orientation);
+        self.angular_velocity_body = q.conjugate().rotate(&w);
         self
     }
 
@@ -223,6 +302,25 @@ impl<T: Float> RigidBody<T> {
         self.angular_velocity_body
     }
 
+    /// Whether the body sleeps (its island rested for
+    /// [`SleepSettings::time`](super::SleepSettings::time); it wakes when a moving body
+    /// touches it, a joint pulls it, or the user moves it).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// assert!(!RigidBody::sphere(1.0, 0.5).unwrap().is_sleeping());
+    /// ```
+    #[must_use]
+    pub fn is_sleeping(&self) -> bool {
+        self.asleep
+    }
+
+    pub(crate) fn wake(&mut self) {
+        self.asleep = false;
+        self.still_for = T::zero();
+    }
+
     /// The collision shape.
     pub fn shape(&self) -> Shape<T> {
         self.shape
@@ -256,14 +354,34 @@ impl<T: Float> RigidBody<T> {
         }
     }
 
+    /// `Err(what)` naming the first non-finite part of the state.
+    pub(crate) fn check_finite(&self) -> Result<(), &'static str> {
+        let q = self.orientation;
+        if !self.position.is_finite() {
+            Err("position")
+        } else if !(q.w.is_finite() && q.x.is_finite() && q.y.is_finite() && q.z.is_finite()) {
+            Err("orientation")
+        } else if !self.linear_velocity.is_finite() {
+            Err("linear velocity")
+        } else if !self.angular_velocity_body.is_finite() {
+            Err("angular velocity")
+        } else {
+            Ok(())
+        }
+    }
+
     /// Checks everything [`World::add_body`](super::World::add_body) requires and normalizes
     /// the orientation.
     pub(crate) fn validated(mut self) -> Result<Self, WorldError> {
-        let q = self
-            .orientation
-            .try_normalize()
-            .map_err(|_| WorldError::InvalidOrientation)?;
-        self.orientation = q;
+        let norm = self.orientation.norm();
+        let tolerance = T::from(ORIENTATION_TOLERANCE).unwrap_or_else(T::epsilon);
+        let off_unit = (norm - T::one()).abs();
+        if off_unit.is_nan() || off_unit > tolerance {
+            return Err(WorldError::InvalidOrientation {
+                norm: Value::of(norm),
+            });
+        }
+        self.orientation = self.orientation / norm;
         if !self.position.is_finite() {
             return Err(WorldError::NonFinite { what: "position" });
         }
@@ -279,7 +397,10 @@ impl<T: Float> RigidBody<T> {
         }
         if let Shape::Sphere(r) = self.shape {
             if !(r > T::zero() && r.is_finite()) {
-                return Err(WorldError::InvalidParameter { what: "radius" });
+                return Err(WorldError::InvalidParameter {
+                    what: "radius",
+                    value: Value::of(r),
+                });
             }
         }
         self.material.validate()?;

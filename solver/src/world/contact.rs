@@ -1,5 +1,5 @@
-//! Contacts: the broad phase (replaceable), the sphere-sphere and sphere-plane narrow phase,
-//! and the contact record kept in the world's live contact list between steps.
+//! Contacts: static planes, the sphere-sphere and sphere-plane tests, and the contact record
+//! kept in the world's live contact set between steps.
 use num_traits::Float;
 use xform::Vector;
 
@@ -41,55 +41,11 @@ pub struct Contact<T> {
     pub gap: T,
     /// Contact point on the surface of `a`, world frame.
     pub point: Vector<T, 3>,
+    /// Which features of the two shapes touch (0 for sphere contacts): with the bodies, the
+    /// key that matches a contact with its predecessor of the last step.
+    pub feature: u32,
     /// Accumulated impulses of the last step `[normal, tangent 1, tangent 2]` (warm start).
     pub impulse: [T; 3],
-    /// Found again in the current step.
-    pub(crate) fresh: bool,
-    /// Index of its normal row in the current solve (`usize::MAX`: none this step).
-    pub(crate) row: usize,
-}
-
-/// A collision proxy handed to the broad phase: a bounding sphere of one body.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Proxy<T> {
-    /// The body.
-    pub body: usize,
-    /// Bounding-sphere centre.
-    pub center: Vector<T, 3>,
-    /// Bounding-sphere radius.
-    pub radius: T,
-}
-
-/// Finds the pairs of proxies that may touch; the narrow phase then decides.
-///
-/// The world calls it once per step. An implementation must report every pair whose bounding
-/// spheres are closer than `margin` (it may report more), each pair once, with
-/// `proxies[i].body < proxies[j].body` order free.
-pub trait BroadPhase<T> {
-    /// Calls `report(i, j)` (indices into `proxies`) for each candidate pair.
-    fn candidates(&mut self, proxies: &[Proxy<T>], margin: T, report: &mut dyn FnMut(usize, usize));
-}
-
-/// All `n(n−1)/2` pairs by [`pairs::distinct_pairs`], filtered by bounding-sphere distance:
-/// O(n²), which is fine for a few hundred bodies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct BruteForce;
-
-impl<T: Float> BroadPhase<T> for BruteForce {
-    fn candidates(
-        &mut self,
-        proxies: &[Proxy<T>],
-        margin: T,
-        report: &mut dyn FnMut(usize, usize),
-    ) {
-        let indexed = proxies.iter().enumerate();
-        for ((i, p), (j, q)) in pairs::distinct_pairs(indexed) {
-            let reach = p.radius + q.radius + margin;
-            if (p.center - q.center).norm_squared() < reach * reach {
-                report(i, j);
-            }
-        }
-    }
 }
 
 /// Narrow phase of two spheres: `(normal from b toward a, gap, point on a)`.

@@ -1,30 +1,111 @@
-//! Why the world refused an input or a step.
+//! Why the world refused an input or a step: each variant names the item at fault (body,
+//! joint, setting, parameter) and carries the offending value.
 use core::fmt;
 
 use crate::SolveError;
+
+/// A number carried by an error, compared by its bit pattern (so that a NaN that caused an
+/// error compares equal to itself in a test), printed as a number.
+///
+/// # Example
+/// ```
+/// use solver::world::Value;
+/// assert_eq!(Value(f64::NAN), Value(f64::NAN));
+/// assert_eq!(Value(1.5).to_string(), "1.5");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Value(pub f64);
+
+impl Value {
+    /// The value of any scalar (NaN if it has no `f64` form).
+    pub(crate) fn of<T: num_traits::Float>(x: T) -> Self {
+        Self(x.to_f64().unwrap_or(f64::NAN))
+    }
+}
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.to_bits() == other.0.to_bits()
+    }
+}
+
+impl Eq for Value {}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// What is wrong with an inertia tensor.
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InertiaFault {
+    /// An entry is NaN or infinite.
+    NotFinite,
+    /// `I ≠ Iᵀ` beyond round-off.
+    NotSymmetric,
+    /// A principal moment is zero or negative (relative to the largest).
+    NotPositiveDefinite,
+    /// The principal moments violate `I₁ + I₂ ≥ I₃`: no distribution of mass has them.
+    TriangleInequality,
+}
+
+impl fmt::Display for InertiaFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::NotFinite => "an entry is NaN or infinite",
+            Self::NotSymmetric => "it is not symmetric",
+            Self::NotPositiveDefinite => "a principal moment is not positive",
+            Self::TriangleInequality => {
+                "its principal moments violate the triangle inequality I1 + I2 >= I3 (no physical body has them)"
+            }
+        })
+    }
+}
 
 /// Bad input to the world, reported by the call that introduces it, or a step that could not
 /// be taken (then the world is left exactly as it was before the call).
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WorldError {
-    /// A mass that is NaN, infinite, zero or negative.
-    InvalidMass,
-    /// A body-frame inertia tensor that is not finite, symmetric and positive definite
-    /// (for example singular).
-    InvalidInertia,
-    /// A zero or non-finite orientation quaternion.
-    InvalidOrientation,
-    /// A NaN or infinite value; `what` names it.
+    /// A mass that is NaN, infinite, zero, negative, or so small that its inverse overflows.
+    InvalidMass {
+        /// The mass given.
+        value: Value,
+    },
+    /// A body-frame inertia tensor no rigid body can have.
+    InvalidInertia {
+        /// What is wrong with it.
+        fault: InertiaFault,
+    },
+    /// An orientation quaternion that is zero, not finite, or not of unit length within
+    /// [`ORIENTATION_TOLERANCE`](super::ORIENTATION_TOLERANCE)
+    /// (use [`RigidBody::with_orientation_normalized`](super::RigidBody::with_orientation_normalized)
+    /// to renormalize on purpose).
+    InvalidOrientation {
+        /// Its norm.
+        norm: Value,
+    },
+    /// A NaN or infinite input; `what` names it.
     NonFinite {
         /// Which input.
         what: &'static str,
     },
-    /// A shape or material parameter out of range (radius <= 0, friction < 0,
-    /// restitution outside [0, 1], zero plane normal); `what` names it.
+    /// A shape, material or joint parameter out of range; `what` names it.
     InvalidParameter {
         /// Which parameter.
         what: &'static str,
+        /// The value given.
+        value: Value,
+    },
+    /// A world setting out of range; `setting` names the field of
+    /// [`WorldSettings`](super::WorldSettings).
+    InvalidSetting {
+        /// Which setting.
+        setting: &'static str,
+        /// The value given.
+        value: Value,
     },
     /// A body index that does not exist.
     BodyOutOfRange {
@@ -32,6 +113,13 @@ pub enum WorldError {
         body: usize,
         /// How many bodies the world has.
         bodies: usize,
+    },
+    /// A joint index that does not exist.
+    JointOutOfRange {
+        /// The index given.
+        joint: usize,
+        /// How many joints the world has.
+        joints: usize,
     },
     /// A joint that connects a body with itself.
     SameBody {
@@ -52,12 +140,25 @@ pub enum WorldError {
     },
     /// A fixed-capacity buffer is full; `what` names it.
     CapacityExceeded {
-        /// Which buffer (bodies, joints, planes, contacts, rows).
+        /// Which buffer (bodies, joints, planes, contacts, rows, ...).
         what: &'static str,
     },
-    /// A world setting is out of range.
-    InvalidSettings(&'static str),
-    /// The constraint solver refused the problem.
+    /// A body's state is not finite at the start of a step; nothing was changed.
+    NonFiniteBody {
+        /// The body.
+        body: usize,
+        /// Which part of its state.
+        what: &'static str,
+    },
+    /// The step would have given a body a non-finite state (the solve or the integration
+    /// overflowed); the step was not taken.
+    NonFiniteResult {
+        /// The body.
+        body: usize,
+        /// Which part of its state.
+        what: &'static str,
+    },
+    /// The constraint solver refused the problem (its error names the row).
     Solve(SolveError),
     /// The rotation integrator refused the step (for example a spin too fast for the guard).
     Rotation(rotint::Error),
@@ -66,19 +167,28 @@ pub enum WorldError {
 impl fmt::Display for WorldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::InvalidMass => f.write_str("mass must be finite and positive"),
-            Self::InvalidInertia => {
-                f.write_str("inertia tensor must be finite, symmetric and positive definite")
-            }
-            Self::InvalidOrientation => f.write_str("orientation quaternion is zero or not finite"),
+            Self::InvalidMass { value } => write!(
+                f,
+                "mass {value} is not usable: it must be finite and positive, with a finite inverse"
+            ),
+            Self::InvalidInertia { fault } => write!(f, "invalid inertia tensor: {fault}"),
+            Self::InvalidOrientation { norm } => write!(
+                f,
+                "orientation quaternion has norm {norm}: it must be a unit quaternion (renormalize it with with_orientation_normalized)"
+            ),
             Self::NonFinite { what } => write!(f, "{what} is NaN or infinite"),
-            Self::InvalidParameter { what } => write!(f, "invalid {what}"),
-            Self::BodyOutOfRange { body, bodies } => {
-                write!(
-                    f,
-                    "body index {body} out of range (the world has {bodies} bodies)"
-                )
+            Self::InvalidParameter { what, value } => write!(f, "invalid {what}: {value}"),
+            Self::InvalidSetting { setting, value } => {
+                write!(f, "world setting `{setting}` is out of range: {value}")
             }
+            Self::BodyOutOfRange { body, bodies } => write!(
+                f,
+                "body index {body} out of range (the world has {bodies} bodies)"
+            ),
+            Self::JointOutOfRange { joint, joints } => write!(
+                f,
+                "joint index {joint} out of range (the world has {joints} joints)"
+            ),
             Self::SameBody { body } => write!(f, "a joint connects body {body} with itself"),
             Self::JacobianVanishes { row } => write!(
                 f,
@@ -87,8 +197,17 @@ impl fmt::Display for WorldError {
             Self::InvalidRowCount { rows } => {
                 write!(f, "a constraint function must have 1..=6 rows, not {rows}")
             }
-            Self::CapacityExceeded { what } => write!(f, "no room for more {what}"),
-            Self::InvalidSettings(what) => write!(f, "invalid world settings: {what}"),
+            Self::CapacityExceeded { what } => write!(
+                f,
+                "no room for more {what}: the world's fixed storage is full (the step was not taken)"
+            ),
+            Self::NonFiniteBody { body, what } => {
+                write!(f, "body {body}: {what} is NaN or infinite before the step")
+            }
+            Self::NonFiniteResult { body, what } => write!(
+                f,
+                "the step would make the {what} of body {body} NaN or infinite; it was not taken"
+            ),
             Self::Solve(e) => write!(f, "constraint solver: {e}"),
             Self::Rotation(e) => write!(f, "rotation integrator: {e}"),
         }

@@ -4,6 +4,7 @@ use rotint::GyroScheme;
 use xform::Vector;
 
 use super::WorldError;
+use super::error::Value;
 use crate::PgsSettings;
 
 /// Settings of [`World::step`](super::World::step).
@@ -42,6 +43,69 @@ pub struct WorldSettings<T> {
     pub post_stabilization: usize,
     /// The projection stops once every joint row satisfies `|C| <= projection_tolerance`.
     pub projection_tolerance: T,
+    /// When resting islands go to sleep; `None` keeps every body awake.
+    pub sleep: Option<SleepSettings<T>>,
+    /// Where the islands' velocity problems are solved.
+    pub threads: Threads,
+}
+
+/// Where the islands' velocity problems are solved.
+///
+/// # Example
+/// ```
+/// use solver::world::{Threads, WorldSettings};
+/// let s = WorldSettings::<f64>::default();
+/// assert_eq!(s.threads, Threads::One);
+/// ```
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Threads {
+    /// On the calling thread, island after island.
+    #[default]
+    One,
+    /// On rayon's thread pool, one task per island (feature `rayon`); the results are
+    /// bit-identical to [`Threads::One`]. Worth it when there are several islands of
+    /// similar size: a single big island runs on one thread.
+    #[cfg(feature = "rayon")]
+    Rayon,
+}
+
+/// When an island of bodies goes to sleep: every body of it moved slower than the speeds
+/// for `time` seconds — the fastest point of its bounding sphere (`|v| + r|ω|`) below
+/// `linear_speed`, or for a body without a shape `|v|` below `linear_speed` and `|ω|`
+/// below `angular_speed`. A sleeping island costs nothing in the solve and integration; it
+/// wakes when an awake body touches it or a joint connects it to one, and a body the user
+/// moves or pushes wakes at once.
+///
+/// # Example
+/// ```
+/// use solver::world::{SleepSettings, WorldSettings};
+/// let mut s = WorldSettings::<f64>::default();
+/// s.sleep = Some(SleepSettings { time: 1.0, ..SleepSettings::default() });
+/// assert!(s.validate().is_ok());
+/// s.sleep = None; // never sleep
+/// assert!(s.validate().is_ok());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SleepSettings<T> {
+    /// Speed of the fastest point below which a body counts as resting (m/s).
+    pub linear_speed: T,
+    /// Angular speed below which a body without a shape counts as resting (rad/s).
+    pub angular_speed: T,
+    /// How long every body of an island must rest before it sleeps (s).
+    pub time: T,
+}
+
+impl<T: Float> Default for SleepSettings<T> {
+    /// 0.05 m/s, 0.05 rad/s, 0.5 s (Box2D's defaults for a 1 m scale).
+    fn default() -> Self {
+        let c = |v: f64| T::from(v).unwrap_or_else(T::zero);
+        Self {
+            linear_speed: c(0.05),
+            angular_speed: c(0.05),
+            time: c(0.5),
+        }
+    }
 }
 
 /// The solver of the joint rows in the velocity solve.
@@ -61,7 +125,8 @@ pub enum JointSolver {
 impl<T: Float> Default for WorldSettings<T> {
     /// 60 Hz, g = 9.81 m/s² along −y, 20 warm-started sweeps, joints solved directly,
     /// β = 0.2, 1 mm slop, 1 cm margin, bounce above 0.1 m/s, energy-conserving gyroscopic
-    /// term, up to 3 Newton iterations of position projection to |C| <= 1e-6.
+    /// term, up to 3 Newton iterations of position projection to |C| <= 1e-6, sleeping on
+    /// ([`SleepSettings::default`]).
     fn default() -> Self {
         let c = |v: f64| T::from(v).unwrap_or_else(T::zero);
         Self {
@@ -69,7 +134,7 @@ impl<T: Float> Default for WorldSettings<T> {
             gravity: Vector([T::zero(), c(-9.81), T::zero()]),
             solver: PgsSettings {
                 max_iterations: 20,
-                tolerance: T::zero(),
+                tolerance: c(1e-4),
                 warm_start: true,
                 detect_duplicates: false,
                 ..PgsSettings::default()
@@ -83,6 +148,8 @@ impl<T: Float> Default for WorldSettings<T> {
             joint_solver: JointSolver::Direct,
             post_stabilization: 3,
             projection_tolerance: c(1e-6),
+            sleep: Some(SleepSettings::default()),
+            threads: Threads::One,
         }
     }
 }
@@ -91,33 +158,82 @@ impl<T: Float> WorldSettings<T> {
     /// Checks every range.
     ///
     /// # Errors
-    /// [`WorldError::InvalidSettings`] naming the bad setting, or the solver's own check.
+    /// [`WorldError::InvalidSetting`] naming the field and its value, or the solver's own
+    /// check ([`WorldError::Solve`]).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Value, WorldError, WorldSettings};
+    /// let mut s = WorldSettings::<f64>::default();
+    /// s.margin = f64::NAN;
+    /// assert_eq!(
+    ///     s.validate(),
+    ///     Err(WorldError::InvalidSetting { setting: "margin", value: Value(f64::NAN) })
+    /// );
+    /// ```
     pub fn validate(&self) -> Result<(), WorldError> {
-        if !(self.dt > T::zero() && self.dt.is_finite()) {
-            return Err(WorldError::InvalidSettings(
-                "dt must be positive and finite",
-            ));
-        }
-        if !self.gravity.is_finite() {
-            return Err(WorldError::InvalidSettings("gravity must be finite"));
-        }
+        let bad = |setting: &'static str, value: T| {
+            Err(WorldError::InvalidSetting {
+                setting,
+                value: Value::of(value),
+            })
+        };
+        let finite_non_negative = |x: T| x >= T::zero() && x.is_finite();
         let unit = |x: T| x >= T::zero() && x <= T::one();
-        if !unit(self.joint_beta) || !unit(self.contact_beta) {
-            return Err(WorldError::InvalidSettings("beta must lie in [0, 1]"));
+        if !(self.dt > T::zero() && self.dt.is_finite()) {
+            return bad("dt", self.dt);
         }
-        let non_negative = |x: T| x >= T::zero() && x.is_finite();
-        if !non_negative(self.slop)
-            || !non_negative(self.margin)
-            || !non_negative(self.restitution_threshold)
+        if let Some(g) = self.gravity.0.iter().find(|g| !g.is_finite()) {
+            return bad("gravity", *g);
+        }
+        let ranged = [
+            ("joint_beta", self.joint_beta, unit(self.joint_beta)),
+            ("contact_beta", self.contact_beta, unit(self.contact_beta)),
+            ("slop", self.slop, finite_non_negative(self.slop)),
+            ("margin", self.margin, finite_non_negative(self.margin)),
+            (
+                "restitution_threshold",
+                self.restitution_threshold,
+                finite_non_negative(self.restitution_threshold),
+            ),
+            (
+                "projection_tolerance",
+                self.projection_tolerance,
+                finite_non_negative(self.projection_tolerance),
+            ),
+            (
+                "solver.tolerance",
+                self.solver.tolerance,
+                finite_non_negative(self.solver.tolerance),
+            ),
+        ];
+        for (setting, value, ok) in ranged {
+            if !ok {
+                return bad(setting, value);
+            }
+        }
+        if let Some(GyroScheme::ImplicitMidpoint {
+            tolerance,
+            max_iterations,
+        }) = self.gyroscopic
         {
-            return Err(WorldError::InvalidSettings(
-                "slop, margin and restitution threshold must be finite and >= 0",
-            ));
+            if !(tolerance > T::zero() && tolerance.is_finite()) {
+                return bad("gyroscopic.tolerance", tolerance);
+            }
+            if max_iterations == 0 {
+                return bad("gyroscopic.max_iterations", T::zero());
+            }
         }
-        if !non_negative(self.projection_tolerance) {
-            return Err(WorldError::InvalidSettings(
-                "projection tolerance must be finite and >= 0",
-            ));
+        if let Some(sleep) = &self.sleep {
+            for (setting, value) in [
+                ("sleep.linear_speed", sleep.linear_speed),
+                ("sleep.angular_speed", sleep.angular_speed),
+                ("sleep.time", sleep.time),
+            ] {
+                if !finite_non_negative(value) {
+                    return bad(setting, value);
+                }
+            }
         }
         self.solver.validate()?;
         Ok(())

@@ -1,0 +1,182 @@
+//! Queries on the world's state: joint errors, energies, speeds, penetration, a state hash.
+use cwlist::{Buffer, Storage};
+use num_traits::{Float, FloatConst};
+
+use super::{
+    Ball, BroadPhase, BruteForce, ConstraintFunction, Grid, Joint, JointGap, Proxy, Shape, World,
+    WorldError, constraint_value, sphere_plane, sphere_sphere,
+};
+
+impl<T, S, U, B> World<T, S, U, B>
+where
+    T: Float + FloatConst,
+    S: Storage,
+    U: ConstraintFunction<T> + Clone,
+    B: BroadPhase<T>,
+{
+    /// How far joint `j` is from holding at the current state: the distance between its
+    /// anchors in metres (ball, hinge), the error of its length (distance joint) and, for a
+    /// hinge, the angle between its two axes in radians. A user constraint reports its
+    /// largest `|C|` as `distance` (in its own units) and no angle.
+    ///
+    /// # Errors
+    /// [`WorldError::JointOutOfRange`] if there is no joint `j`.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let a = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+    /// let j = w.add_ball_joint(a, None, Vector([0.0, 1.0, 0.0])).unwrap();
+    /// assert_eq!(w.joint_error(j).unwrap().distance, 0.0);
+    /// w.set_position(a, Vector([0.3, -0.4, 0.0])).unwrap();
+    /// assert!((w.joint_error(j).unwrap().distance - 0.5).abs() < 1e-12);
+    /// ```
+    pub fn joint_error(&self, j: usize) -> Result<JointGap<T>, WorldError> {
+        let joints = self.joints.as_slice();
+        let slot = joints.get(j).ok_or(WorldError::JointOutOfRange {
+            joint: j,
+            joints: joints.len(),
+        })?;
+        let (pa, pb) = (self.pose_of(Some(slot.a)), self.pose_of(slot.b));
+        let anchors = |ball: &Ball<T>| (pb.point(&ball.anchor_b) - pa.point(&ball.anchor_a)).norm();
+        Ok(match &slot.joint {
+            Joint::Ball(ball) => JointGap {
+                distance: anchors(ball),
+                angle: T::zero(),
+            },
+            Joint::Distance(d) => JointGap {
+                distance: ((pb.point(&d.anchor_b) - pa.point(&d.anchor_a)).norm() - d.length).abs(),
+                angle: T::zero(),
+            },
+            Joint::Hinge(h) => {
+                let axis_a = pa.direction(&h.axis_a);
+                let axis_b = pb.direction(&h.perp_b[0].cross(&h.perp_b[1]));
+                JointGap {
+                    distance: anchors(&h.ball),
+                    angle: axis_a.cross(&axis_b).norm().atan2(axis_a.dot(&axis_b)),
+                }
+            }
+            Joint::User(_) => {
+                let c = constraint_value(&slot.joint, &pa, &pb);
+                JointGap {
+                    distance: c[..slot.joint.rows()]
+                        .iter()
+                        .fold(T::zero(), |m, x| m.max(x.abs())),
+                    angle: T::zero(),
+                }
+            }
+        })
+    }
+
+    /// The largest anchor gap of any joint in metres ([`JointGap::distance`]; 0 without
+    /// joints).
+    pub fn max_joint_error(&self) -> T {
+        (0..self.joints.as_slice().len())
+            .filter_map(|j| self.joint_error(j).ok())
+            .fold(T::zero(), |m, g| m.max(g.distance))
+    }
+
+    /// The largest angle between the two axes of any hinge, in radians (0 without hinges).
+    pub fn max_joint_angle_error(&self) -> T {
+        (0..self.joints.as_slice().len())
+            .filter_map(|j| self.joint_error(j).ok())
+            .fold(T::zero(), |m, g| m.max(g.angle))
+    }
+
+    /// Total kinetic energy.
+    pub fn kinetic_energy(&self) -> T {
+        self.bodies
+            .as_slice()
+            .iter()
+            .fold(T::zero(), |s, b| s + b.kinetic_energy())
+    }
+
+    /// Total potential energy in the gravity field, `−Σ m g·p` (dynamic bodies).
+    pub fn potential_energy(&self) -> T {
+        let g = self.settings.gravity;
+        self.bodies
+            .as_slice()
+            .iter()
+            .filter(|b| !b.is_static())
+            .fold(T::zero(), |s, b| s - b.mass * g.dot(&b.position))
+    }
+
+    /// The fastest centre-of-mass speed of a dynamic body.
+    pub fn max_speed(&self) -> T {
+        self.bodies
+            .as_slice()
+            .iter()
+            .fold(T::zero(), |m, b| m.max(b.linear_velocity.norm()))
+    }
+
+    /// The deepest penetration between spheres and between spheres and planes, from the
+    /// current positions (0 when nothing overlaps).
+    pub fn deepest_penetration(&self) -> T {
+        let bodies = self.bodies.as_slice();
+        let mut deepest = T::zero();
+        // Candidate pairs from a grid over the bounding spheres (in the world's own storage,
+        // so it holds every body); the brute force if the grid cannot be built.
+        let mut proxies: S::Buf<Proxy<T>> = Buffer::new();
+        let mut complete = true;
+        for (i, b) in bodies.iter().enumerate() {
+            if let Shape::Sphere(radius) = b.shape {
+                let proxy = Proxy {
+                    body: i,
+                    center: b.position,
+                    radius,
+                };
+                complete &= proxies.try_push(proxy).is_ok();
+            }
+        }
+        let proxies = proxies.as_slice();
+        let mut pair = |i: usize, j: usize| {
+            let (p, q) = (&proxies[i], &proxies[j]);
+            let (_, gap, _) = sphere_sphere(p.center, p.radius, q.center, q.radius);
+            deepest = deepest.max(-gap);
+        };
+        let grid = complete
+            && Grid::<S>::default()
+                .candidates(proxies, T::zero(), &mut pair)
+                .is_ok();
+        if !grid {
+            BruteForce
+                .candidates(proxies, T::zero(), &mut pair)
+                .unwrap_or(());
+        }
+        for p in proxies {
+            for plane in self.planes.as_slice() {
+                deepest = deepest.max(-sphere_plane(p.center, p.radius, plane).1);
+            }
+        }
+        deepest
+    }
+
+    /// A 64-bit FNV-1a hash of every body's position, orientation and velocities (bit
+    /// patterns, through `f64`, which is exact for `f32`): equal hashes on two machines mean
+    /// bit-identical states.
+    pub fn state_hash(&self) -> u64 {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut feed = |x: T| {
+            let bits = x.to_f64().map_or(u64::MAX, f64::to_bits);
+            for byte in bits.to_le_bytes() {
+                hash ^= u64::from(byte);
+                hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        for b in self.bodies.as_slice() {
+            let q = b.orientation;
+            for x in b.position.0.iter().chain(b.linear_velocity.0.iter()) {
+                feed(*x);
+            }
+            for x in b.angular_velocity_body.0 {
+                feed(x);
+            }
+            for x in [q.w, q.x, q.y, q.z] {
+                feed(x);
+            }
+        }
+        hash
+    }
+}

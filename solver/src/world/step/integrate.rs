@@ -1,0 +1,95 @@
+//! Integration: the velocities after the impulses, the impulses kept for warm starting, then
+//! positions `p' = p + Δt v'` and orientations through rotint's guarded stepper (body frame).
+use cwlist::{Buffer, Storage};
+use num_traits::{Float, FloatConst};
+use rotint::Stepper;
+use xform::Vector;
+
+use super::islands::NONE;
+use super::predict::Motion;
+use super::rows::Rows;
+use crate::BodyVelocity;
+use crate::world::WorldError;
+use crate::world::contact::Contact;
+use crate::world::{JointSlot, MAX_JOINT_ROWS, constraint::ConstraintFunction};
+
+impl<T: Float + FloatConst, S: Storage> Motion<T, S> {
+    /// `v' = v* + Δv` for every body that took part in the solve (`delta_v` is zero for the
+    /// others).
+    pub(crate) fn apply_velocities(&mut self, delta_v: &[BodyVelocity<T>]) {
+        let (next, free) = (self.next.as_mut_slice(), self.free.as_slice());
+        for ((next, f), d) in next.iter_mut().zip(free).zip(delta_v) {
+            if next.is_static() || next.asleep {
+                continue;
+            }
+            next.linear_velocity = f.linear + d.linear;
+            if d.angular != Vector::zeros() {
+                next.angular_velocity_body = next
+                    .orientation
+                    .conjugate()
+                    .rotate(&(f.angular + d.angular));
+            }
+        }
+    }
+
+    /// Positions and orientations of the awake dynamic bodies from their new velocities.
+    pub(crate) fn integrate_positions(
+        &mut self,
+        stepper: &Stepper<T>,
+        h: T,
+    ) -> Result<(), WorldError> {
+        for next in self.next.as_mut_slice() {
+            if next.is_static() || next.asleep {
+                continue;
+            }
+            next.position += next.linear_velocity * h;
+            let (q, _) = stepper.step(
+                next.orientation,
+                next.angular_velocity_body,
+                Vector::zeros(),
+                h,
+            )?;
+            next.orientation = q;
+        }
+        Ok(())
+    }
+}
+
+/// Stores the solved impulses: into each contact (`[normal, tangent 1, tangent 2]`) and
+/// into `joint_impulse` per joint, for the next step's warm start.
+pub(crate) fn keep_impulses<T: Float, S: Storage, U: ConstraintFunction<T>>(
+    rows: &Rows<T, S>,
+    contacts: &mut [Contact<T>],
+    joints: &[JointSlot<T, U>],
+    joint_impulse: &mut [[T; MAX_JOINT_ROWS]],
+) {
+    let lambda = rows.lambda.as_slice();
+    let bounds = rows.bounds.as_slice();
+    for ((slot, impulse), &first) in joints
+        .iter()
+        .zip(joint_impulse.iter_mut())
+        .zip(rows.joint_row.as_slice())
+    {
+        *impulse = slot.impulse;
+        if first != NONE {
+            let (first, n) = (first as usize, slot.joint.rows());
+            impulse[..n].copy_from_slice(&lambda[first..first + n]);
+        }
+    }
+    for (c, &row) in contacts.iter_mut().zip(rows.contact_row.as_slice()) {
+        if row == NONE {
+            continue;
+        }
+        let row = row as usize;
+        c.impulse[0] = lambda[row];
+        // Friction rows, if any, follow their normal row.
+        let friction = matches!(
+            bounds.get(row + 1),
+            Some(&crate::Bounds::Friction { normal, .. }) if normal == row
+        );
+        if friction {
+            c.impulse[1] = lambda[row + 1];
+            c.impulse[2] = lambda[row + 2];
+        }
+    }
+}

@@ -1,0 +1,344 @@
+//! One step of the world, as a list of phases, each in its own file in the order they run:
+//!
+//! 1. check: every body's state is finite (an error names the body before anything moves);
+//! 2. [`broad`]: candidate pairs from the bodies' bounding spheres ([`Grid`] by default);
+//! 3. [`narrow`]: contact points of each pair and against the planes, matched with the last
+//!    step's contacts through the [`persist`] index (warm starting);
+//! 4. [`islands`]: union-find over contacts and joints; an island with an awake body wakes
+//!    as a whole, the others are skipped;
+//! 5. [`predict`]: free motion of the awake bodies (gravity, gyroscopic term);
+//! 6. [`rows`]: joint rows (dual-number Jacobians) and contact rows, island by island;
+//! 7. [`solve`]: each awake island's velocity problem, gathered into a local problem and
+//!    solved by the PGS row kernel with the joint tree solved exactly (in parallel with the
+//!    `rayon` feature, bit-identical);
+//! 8. [`integrate`]: velocities, impulses kept for warm starting, positions and orientations;
+//! 9. [`stabilize`]: Newton projection of the joints onto `C = 0`;
+//! 10. [`sleep`]: resting times and islands put to sleep;
+//! 11. commit: the new bodies, contacts and joint impulses replace the old in one go, so a
+//!     step that fails anywhere above leaves the world exactly as it was.
+//!
+//! The state that lives between steps is owned by the world (bodies, joints, planes, the
+//! contact set); everything a phase writes lives in [`Scratch`] until the commit.
+pub(crate) mod broad;
+pub(crate) mod integrate;
+pub(crate) mod islands;
+pub(crate) mod narrow;
+pub(crate) mod parallel;
+pub(crate) mod persist;
+pub(crate) mod predict;
+pub(crate) mod rows;
+pub(crate) mod sleep;
+pub(crate) mod solve;
+pub(crate) mod stabilize;
+
+use cwlist::{Buffer, Storage};
+use num_traits::{Float, FloatConst};
+
+#[cfg(doc)]
+use broad::Grid;
+
+use super::Shareable;
+#[cfg(feature = "rayon")]
+use super::Threads;
+use super::contact::{Contact, Partner};
+use super::{BroadPhase, ConstraintFunction, MAX_JOINT_ROWS, StepReport, World, WorldError};
+use crate::BodyVelocity;
+use islands::Islands;
+use narrow::Candidates;
+use predict::Motion;
+use rows::Rows;
+use solve::Local;
+
+/// The phases of a step, in the order they run (see the [module docs](self)); handed to
+/// the observer of [`World::step_observed`] as each one ends, for profiling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Every body's state checked finite.
+    Check,
+    /// Candidate pairs found.
+    Broad,
+    /// Contacts computed and matched with the last step's.
+    Narrow,
+    /// Islands built (and woken).
+    Islands,
+    /// Free motion of the awake bodies.
+    Predict,
+    /// Constraint rows built.
+    Rows,
+    /// Velocity problems solved.
+    Solve,
+    /// Velocities, impulses, positions and orientations updated.
+    Integrate,
+    /// Joints projected onto `C = 0`.
+    Stabilize,
+    /// Resting times updated, islands put to sleep.
+    Sleep,
+    /// The new state committed.
+    Commit,
+}
+
+impl Phase {
+    /// Every phase, in order.
+    pub const ALL: [Self; 11] = [
+        Self::Check,
+        Self::Broad,
+        Self::Narrow,
+        Self::Islands,
+        Self::Predict,
+        Self::Rows,
+        Self::Solve,
+        Self::Integrate,
+        Self::Stabilize,
+        Self::Sleep,
+        Self::Commit,
+    ];
+}
+
+/// Appends to a world buffer, naming it when full.
+pub(crate) fn push<E>(
+    buf: &mut impl Buffer<E>,
+    e: E,
+    what: &'static str,
+) -> Result<(), WorldError> {
+    buf.try_push(e)
+        .map_err(|_| WorldError::CapacityExceeded { what })
+}
+
+/// What the phases of one step write, kept between steps only to reuse the memory.
+pub(crate) struct Scratch<T, S: Storage> {
+    candidates: Candidates<T, S>,
+    contacts: S::Buf<Contact<T>>,
+    islands: Islands<S>,
+    motion: Motion<T, S>,
+    rows: Rows<T, S>,
+    local: Local<T, S>,
+    delta_v: S::Buf<BodyVelocity<T>>,
+    joint_impulse: S::Buf<[T; MAX_JOINT_ROWS]>,
+}
+
+impl<T: Float, S: Storage> Scratch<T, S> {
+    pub(crate) fn new() -> Self {
+        Self {
+            candidates: Candidates::new(),
+            contacts: Buffer::new(),
+            islands: Islands::new(),
+            motion: Motion::new(),
+            rows: Rows::new(),
+            local: Local::new(),
+            delta_v: Buffer::new(),
+            joint_impulse: Buffer::new(),
+        }
+    }
+}
+
+impl<T, S, U, B> World<T, S, U, B>
+where
+    T: Float + FloatConst + Shareable,
+    S: Storage,
+    U: ConstraintFunction<T> + Clone + Shareable,
+    B: BroadPhase<T>,
+{
+    /// Advances the world by one step `settings.dt` (the phases are listed in the
+    /// [module docs](self)).
+    ///
+    /// # Errors
+    /// [`WorldError::NonFiniteBody`] if a body's state is not finite on entry;
+    /// [`WorldError::CapacityExceeded`] naming the buffer that overflowed (fixed storage);
+    /// [`WorldError::Solve`], [`WorldError::Rotation`];
+    /// [`WorldError::NonFiniteResult`] naming the body whose new state would not be finite. On error the world is exactly as it was (same
+    /// [`World::state_hash`], same contacts and warm starts).
+    pub fn step(&mut self) -> Result<StepReport<T>, WorldError> {
+        self.step_traced(&mut [])
+    }
+
+    /// [`World::step`], running each island's velocity solve one sweep at a time and writing
+    /// the largest projected residual over the islands after sweep `k + 1` into `trace[k]`
+    /// (for convergence plots); with a non-empty `trace` each solve does exactly
+    /// `trace.len()` sweeps.
+    ///
+    /// # Errors
+    /// As [`World::step`].
+    pub fn step_traced(&mut self, trace: &mut [T]) -> Result<StepReport<T>, WorldError> {
+        self.step_observed(trace, &mut |_| {})
+    }
+
+    /// [`World::step_traced`], calling `ended(phase)` as each [`Phase`] ends (a profiler
+    /// reads its clock there; the world itself has none).
+    ///
+    /// # Errors
+    /// As [`World::step`].
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Phase, RigidBody, World, WorldSettings};
+    /// let mut world = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// world.add_body(RigidBody::sphere(1.0, 0.5).unwrap()).unwrap();
+    /// let mut seen = Vec::new();
+    /// world.step_observed(&mut [], &mut |p| seen.push(p)).unwrap();
+    /// assert_eq!(seen, Phase::ALL);
+    /// ```
+    pub fn step_observed(
+        &mut self,
+        trace: &mut [T],
+        ended: &mut dyn FnMut(Phase),
+    ) -> Result<StepReport<T>, WorldError> {
+        let settings = self.settings;
+        let Self {
+            bodies: body_buf,
+            joints: joint_buf,
+            planes,
+            contacts,
+            broad_phase,
+            stepper,
+            scratch,
+            time,
+            ..
+        } = self;
+        let (bodies, joints, planes) =
+            (body_buf.as_slice(), joint_buf.as_slice(), planes.as_slice());
+        let Scratch {
+            candidates,
+            contacts: fresh,
+            islands,
+            motion,
+            rows,
+            local,
+            delta_v,
+            joint_impulse,
+        } = scratch;
+
+        // 1. check
+        for (i, b) in bodies.iter().enumerate() {
+            b.check_finite()
+                .map_err(|what| WorldError::NonFiniteBody { body: i, what })?;
+        }
+        ended(Phase::Check);
+        // 2–3. broad and narrow phase, contact persistence
+        candidates.find(broad_phase, bodies, settings.margin)?;
+        ended(Phase::Broad);
+        narrow::collide(bodies, planes, candidates, settings.margin, contacts, fresh)?;
+        ended(Phase::Narrow);
+        // 4. islands
+        let link = |c: &Contact<T>| match c.partner {
+            Partner::Body(b) => (c.a, Some(b)),
+            Partner::Plane(_) => (c.a, None),
+        };
+        islands.build(
+            |i| !bodies[i].is_static(),
+            |i| bodies[i].asleep,
+            bodies.len(),
+            joints.iter().map(|j| (j.a, j.b)),
+            fresh.as_slice().iter().map(link),
+        )?;
+        ended(Phase::Islands);
+        // 5. free motion
+        motion.predict(bodies, islands, &settings)?;
+        ended(Phase::Predict);
+        // 6. rows
+        rows.build(
+            bodies,
+            planes,
+            joints,
+            fresh.as_mut_slice(),
+            islands,
+            motion.free.as_slice(),
+            &settings,
+        )?;
+        ended(Phase::Rows);
+        // 7. velocity solve, island by island
+        delta_v.clear();
+        for _ in bodies {
+            push(delta_v, BodyVelocity::default(), "bodies")?;
+        }
+        trace.iter_mut().for_each(|t| *t = T::zero());
+        // A traced solve runs the islands in order, one sweep at a time.
+        #[cfg(feature = "rayon")]
+        let spread = if settings.threads == Threads::Rayon && trace.is_empty() {
+            Some(parallel::islands(
+                islands,
+                rows,
+                motion.inverse.as_slice(),
+                joints,
+                &settings,
+                delta_v.as_mut_slice(),
+            )?)
+        } else {
+            None
+        };
+        #[cfg(not(feature = "rayon"))]
+        let spread = None;
+        let outcome = match spread {
+            Some(outcome) => outcome,
+            None => solve::islands(
+                local,
+                islands,
+                rows,
+                motion.inverse.as_slice(),
+                joints,
+                &settings,
+                delta_v.as_mut_slice(),
+                trace,
+            )?,
+        };
+        ended(Phase::Solve);
+        // 8. integrate
+        motion.apply_velocities(delta_v.as_slice());
+        joint_impulse.clear();
+        for _ in joints {
+            push(joint_impulse, [T::zero(); MAX_JOINT_ROWS], "joints")?;
+        }
+        integrate::keep_impulses(
+            rows,
+            fresh.as_mut_slice(),
+            joints,
+            joint_impulse.as_mut_slice(),
+        );
+        motion.integrate_positions(stepper, settings.dt)?;
+        ended(Phase::Integrate);
+        // 9. stabilize
+        let projection = stabilize::project(
+            motion.next.as_mut_slice(),
+            joints,
+            islands,
+            local,
+            &settings,
+        )?;
+        ended(Phase::Stabilize);
+        // 10. sleep
+        let sleeping = sleep::update(
+            motion.next.as_mut_slice(),
+            islands,
+            settings.sleep.as_ref(),
+            settings.dt,
+        );
+        for (i, b) in motion.next.as_slice().iter().enumerate() {
+            b.check_finite()
+                .map_err(|what| WorldError::NonFiniteResult { body: i, what })?;
+        }
+        ended(Phase::Sleep);
+        // 11. commit
+        contacts.commit(fresh)?;
+        core::mem::swap(body_buf, &mut motion.next);
+        for (slot, impulse) in joint_buf
+            .as_mut_slice()
+            .iter_mut()
+            .zip(joint_impulse.as_slice())
+        {
+            slot.impulse = *impulse;
+        }
+        *time = *time + settings.dt;
+        ended(Phase::Commit);
+        let awake_islands = islands.awake.as_slice().iter().filter(|&&a| a).count();
+        Ok(StepReport {
+            rows: rows.rows.as_slice().len(),
+            contacts: contacts.live.as_slice().len(),
+            islands: islands.count(),
+            awake_islands,
+            sleeping_bodies: sleeping,
+            direct_rows: outcome.direct_rows,
+            regularized_pivots: outcome.regularized + projection.regularized,
+            projection_iterations: projection.iterations,
+            certificate: outcome.certificate,
+        })
+    }
+}

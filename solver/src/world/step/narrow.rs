@@ -1,0 +1,131 @@
+//! Narrow phase: the contact points of each candidate pair and of each body against the
+//! planes, matched with the last step's contacts (warm-start impulses) through the
+//! [`ContactSet`] index.
+use cwlist::{Buffer, Storage};
+use num_traits::Float;
+use xform::Vector;
+
+use super::broad::{BroadPhase, Proxy};
+use super::persist::{ContactKey, ContactSet};
+use super::push;
+use crate::world::contact::{Contact, Partner, Plane, sphere_plane, sphere_sphere};
+use crate::world::{RigidBody, Shape, WorldError};
+
+/// The bounding sphere of a body's shape, if it has one.
+pub(crate) fn bounding_radius<T: Float>(shape: &Shape<T>) -> Option<T> {
+    match *shape {
+        Shape::Sphere(r) => Some(r),
+        Shape::None => None,
+    }
+}
+
+/// The candidate pairs of the broad phase, as body indices (`a < b`).
+pub(crate) struct Candidates<T, S: Storage> {
+    proxies: S::Buf<Proxy<T>>,
+    pub(crate) pairs: S::Buf<[u32; 2]>,
+}
+
+impl<T: Float, S: Storage> Candidates<T, S> {
+    pub(crate) fn new() -> Self {
+        Self {
+            proxies: Buffer::new(),
+            pairs: Buffer::new(),
+        }
+    }
+
+    /// Runs the broad phase over the bodies' bounding spheres; pairs of two static bodies
+    /// are left out. Sleeping bodies keep their contacts: they hold their island together
+    /// and support it the moment it wakes.
+    pub(crate) fn find<B: BroadPhase<T>>(
+        &mut self,
+        broad_phase: &mut B,
+        bodies: &[RigidBody<T>],
+        margin: T,
+    ) -> Result<(), WorldError> {
+        self.proxies.clear();
+        self.pairs.clear();
+        for (i, b) in bodies.iter().enumerate() {
+            if let Some(radius) = bounding_radius(&b.shape) {
+                let proxy = Proxy {
+                    body: i,
+                    center: b.position,
+                    radius,
+                };
+                push(&mut self.proxies, proxy, "proxies")?;
+            }
+        }
+        let Self { proxies, pairs } = self;
+        let proxies = proxies.as_slice();
+        let mut full = false;
+        broad_phase.candidates(proxies, margin, &mut |i, j| {
+            let (a, b) = (proxies[i].body, proxies[j].body);
+            let (a, b) = (a.min(b), a.max(b));
+            if bodies[a].is_static() && bodies[b].is_static() {
+                return;
+            }
+            full |= pairs.try_push([a as u32, b as u32]).is_err();
+        })?;
+        if full {
+            return Err(WorldError::CapacityExceeded {
+                what: "candidate pairs",
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Writes the contacts of this step into `fresh`: each candidate pair and each
+/// (body, plane) pair whose surfaces come within `margin` (gap `<= margin`, so bodies built
+/// exactly touching get their contact whatever the rounding), with the impulses of its
+/// predecessor in `previous` (zero for a new contact).
+pub(crate) fn collide<T: Float, S: Storage>(
+    bodies: &[RigidBody<T>],
+    planes: &[Plane<T>],
+    candidates: &Candidates<T, S>,
+    margin: T,
+    previous: &ContactSet<T, S>,
+    fresh: &mut S::Buf<Contact<T>>,
+) -> Result<(), WorldError> {
+    fresh.clear();
+    let mut emit =
+        |a: usize, partner: Partner, (normal, gap, point): (Vector<T, 3>, T, Vector<T, 3>)| {
+            if gap > margin {
+                return Ok(());
+            }
+            let mut contact = Contact {
+                a,
+                partner,
+                normal,
+                gap,
+                point,
+                feature: 0,
+                impulse: [T::zero(); 3],
+            };
+            if let Some(old) = previous.find(&ContactKey::of(&contact)) {
+                contact.impulse = old.impulse;
+            }
+            push(fresh, contact, "contacts")
+        };
+    for &[a, b] in candidates.pairs.as_slice() {
+        let (a, b) = (a as usize, b as usize);
+        let (ba, bb) = (&bodies[a], &bodies[b]);
+        if let (Shape::Sphere(ra), Shape::Sphere(rb)) = (ba.shape, bb.shape) {
+            emit(
+                a,
+                Partner::Body(b),
+                sphere_sphere(ba.position, ra, bb.position, rb),
+            )?;
+        }
+    }
+    for (i, body) in bodies.iter().enumerate() {
+        if body.is_static() {
+            continue;
+        }
+        if let Shape::Sphere(r) = body.shape {
+            for (k, plane) in planes.iter().enumerate() {
+                emit(i, Partner::Plane(k), sphere_plane(body.position, r, plane))?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,277 @@
+//! Constraint rows of the velocity solve, island by island: each joint's rows linearized
+//! by dual numbers (`J`, `C`) with the Baumgarte bias `−βC/Δt`, then each contact's normal
+//! row (`λ ≥ 0`; restitution, speculative gap or Baumgarte bias) and two friction rows
+//! bounded by `±μλₙ`. Rows of one island are contiguous, joints first.
+use cwlist::{Buffer, Storage};
+use num_traits::Float;
+use xform::Vector;
+
+use super::islands::{Islands, NONE};
+use super::push;
+use crate::world::constraint::{ConstraintFunction, Linearization, linearize};
+use crate::world::contact::{Contact, Partner, Plane};
+use crate::world::joint::orthonormal_pair;
+use crate::world::pose::Pose;
+use crate::world::{JointSlot, RigidBody, WorldError, WorldSettings};
+use crate::{BodyVelocity, Bounds, ConstraintRow, JacobianBlock};
+
+/// Every row of the step with its right-hand side, bounds and warm start.
+pub(crate) struct Rows<T, S: Storage> {
+    pub(crate) rows: S::Buf<ConstraintRow<T>>,
+    pub(crate) eta: S::Buf<T>,
+    pub(crate) bounds: S::Buf<Bounds<T>>,
+    /// The warm start on entry to the solve, the impulses after it.
+    pub(crate) lambda: S::Buf<T>,
+    /// Island `k`'s rows are `island_start[k]..island_start[k + 1]`.
+    pub(crate) island_start: S::Buf<u32>,
+    /// First row of each joint ([`NONE`]: its island sleeps).
+    pub(crate) joint_row: S::Buf<u32>,
+    /// Normal row of each contact ([`NONE`]: no row this step).
+    pub(crate) contact_row: S::Buf<u32>,
+}
+
+/// Borrowed [`Rows`], shareable between threads.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RowsView<'a, T> {
+    pub(crate) rows: &'a [ConstraintRow<T>],
+    pub(crate) eta: &'a [T],
+    pub(crate) bounds: &'a [Bounds<T>],
+    pub(crate) lambda: &'a [T],
+    pub(crate) island_start: &'a [u32],
+}
+
+/// The 12 Jacobian entries `[v_a, ω_a, v_b, ω_b]` of one joint row as a constraint row.
+pub(crate) fn joint_row<T: Float>(
+    a: usize,
+    b: Option<usize>,
+    jacobian: &[T; 12],
+) -> ConstraintRow<T> {
+    let block = |body: usize, offset: usize| JacobianBlock {
+        body,
+        linear: Vector([jacobian[offset], jacobian[offset + 1], jacobian[offset + 2]]),
+        angular: Vector([
+            jacobian[offset + 3],
+            jacobian[offset + 4],
+            jacobian[offset + 5],
+        ]),
+    };
+    ConstraintRow {
+        a: block(a, 0),
+        b: b.map(|b| block(b, 6)),
+    }
+}
+
+/// A joint linearized at the poses of `bodies`.
+pub(crate) fn linearize_joint<T: Float, U: ConstraintFunction<T>>(
+    slot: &JointSlot<T, U>,
+    bodies: &[RigidBody<T>],
+) -> Linearization<T> {
+    let pb = slot.b.map_or_else(Pose::identity, |b| bodies[b].pose());
+    linearize(&slot.joint, &bodies[slot.a].pose(), &pb)
+}
+
+fn block_dot<T: Float>(b: &JacobianBlock<T>, v: &BodyVelocity<T>) -> T {
+    b.linear.dot(&v.linear) + b.angular.dot(&v.angular)
+}
+
+/// `J v` over the world's velocities.
+pub(crate) fn row_dot<T: Float>(row: &ConstraintRow<T>, v: &[BodyVelocity<T>]) -> T {
+    let mut s = block_dot(&row.a, &v[row.a.body]);
+    if let Some(b) = &row.b {
+        s = s + block_dot(b, &v[b.body]);
+    }
+    s
+}
+
+impl<T: Float, S: Storage> Rows<T, S> {
+    pub(crate) fn new() -> Self {
+        Self {
+            rows: Buffer::new(),
+            eta: Buffer::new(),
+            bounds: Buffer::new(),
+            lambda: Buffer::new(),
+            island_start: Buffer::new(),
+            joint_row: Buffer::new(),
+            contact_row: Buffer::new(),
+        }
+    }
+
+    pub(crate) fn view(&self) -> RowsView<'_, T> {
+        RowsView {
+            rows: self.rows.as_slice(),
+            eta: self.eta.as_slice(),
+            bounds: self.bounds.as_slice(),
+            lambda: self.lambda.as_slice(),
+            island_start: self.island_start.as_slice(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.rows.clear();
+        self.eta.clear();
+        self.bounds.clear();
+        self.lambda.clear();
+        self.island_start.clear();
+        self.joint_row.clear();
+        self.contact_row.clear();
+    }
+
+    fn len(&self) -> usize {
+        self.rows.as_slice().len()
+    }
+
+    fn push_row(
+        &mut self,
+        row: ConstraintRow<T>,
+        eta: T,
+        bounds: Bounds<T>,
+        warm: T,
+    ) -> Result<usize, WorldError> {
+        let index = self.len();
+        push(&mut self.rows, row, "rows")?;
+        push(&mut self.eta, eta, "rows")?;
+        push(&mut self.bounds, bounds, "rows")?;
+        push(&mut self.lambda, warm, "rows")?;
+        Ok(index)
+    }
+
+    /// The rows of every awake island; `free` are the velocities before the constraints.
+    #[allow(clippy::too_many_arguments, reason = "the named data of the step")]
+    pub(crate) fn build<U: ConstraintFunction<T>>(
+        &mut self,
+        bodies: &[RigidBody<T>],
+        planes: &[Plane<T>],
+        joints: &[JointSlot<T, U>],
+        contacts: &mut [Contact<T>],
+        islands: &Islands<S>,
+        free: &[BodyVelocity<T>],
+        settings: &WorldSettings<T>,
+    ) -> Result<(), WorldError> {
+        self.clear();
+        for _ in joints {
+            push(&mut self.joint_row, NONE, "rows")?;
+        }
+        for _ in contacts.iter() {
+            push(&mut self.contact_row, NONE, "rows")?;
+        }
+        let awake = islands.awake.as_slice();
+        for (k, &awake) in awake.iter().enumerate() {
+            let first = self.len() as u32;
+            push(&mut self.island_start, first, "rows")?;
+            if !awake {
+                continue;
+            }
+            for j in islands.joints.of(k) {
+                let first = self.len() as u32;
+                self.joint_rows(&joints[j], bodies, free, settings)?;
+                self.joint_row.as_mut_slice()[j] = first;
+            }
+            for c in islands.contacts.of(k) {
+                if let Some(row) =
+                    self.contact_rows(&mut contacts[c], bodies, planes, free, settings)?
+                {
+                    self.contact_row.as_mut_slice()[c] = row as u32;
+                }
+            }
+        }
+        if self.len() >= NONE as usize {
+            return Err(WorldError::CapacityExceeded { what: "rows" });
+        }
+        let end = self.len() as u32;
+        push(&mut self.island_start, end, "rows")
+    }
+
+    fn joint_rows<U: ConstraintFunction<T>>(
+        &mut self,
+        slot: &JointSlot<T, U>,
+        bodies: &[RigidBody<T>],
+        free: &[BodyVelocity<T>],
+        settings: &WorldSettings<T>,
+    ) -> Result<(), WorldError> {
+        let lin = linearize_joint(slot, bodies);
+        for r in 0..lin.rows {
+            let row = joint_row(slot.a, slot.b, &lin.jacobian[r]);
+            let bias = crate::stabilization::baumgarte_bias(
+                settings.joint_beta,
+                lin.value[r],
+                settings.dt,
+            );
+            let eta = bias - row_dot(&row, free);
+            self.push_row(row, eta, Bounds::bilateral(), slot.impulse[r])?;
+        }
+        Ok(())
+    }
+
+    /// The normal and friction rows of one contact; returns the normal row, or `None` for a
+    /// bouncing contact that has not touched yet (it gets its rows once it touches).
+    fn contact_rows(
+        &mut self,
+        c: &mut Contact<T>,
+        bodies: &[RigidBody<T>],
+        planes: &[Plane<T>],
+        free: &[BodyVelocity<T>],
+        s: &WorldSettings<T>,
+    ) -> Result<Option<usize>, WorldError> {
+        let h = s.dt;
+        let body_a = &bodies[c.a];
+        let (partner_center, material_b, b_index) = match c.partner {
+            Partner::Body(b) => (Some(bodies[b].position), bodies[b].material, Some(b)),
+            Partner::Plane(p) => (None, planes[p].material, None),
+        };
+        let mu = (body_a.material.friction * material_b.friction).sqrt();
+        let e = body_a.material.restitution.max(material_b.restitution);
+        let r_a = c.point - body_a.position;
+        let r_b = partner_center.map(|p| c.point - p);
+        let make = |dir: Vector<T, 3>| ConstraintRow {
+            a: JacobianBlock {
+                body: c.a,
+                linear: dir,
+                angular: r_a.cross(&dir),
+            },
+            b: b_index.zip(r_b).map(|(b, r)| JacobianBlock {
+                body: b,
+                linear: -dir,
+                angular: -r.cross(&dir),
+            }),
+        };
+        let normal = make(c.normal);
+        // Normal speed at the start of the step (negative while closing).
+        let start = |i: usize| BodyVelocity {
+            linear: bodies[i].linear_velocity,
+            angular: bodies[i].angular_velocity(),
+        };
+        let vn0 = block_dot(&normal.a, &start(c.a))
+            + normal
+                .b
+                .as_ref()
+                .map_or(T::zero(), |b| block_dot(b, &start(b.body)));
+        let bouncing = e > T::zero() && -vn0 > s.restitution_threshold;
+        let correction = s.contact_beta * (-c.gap - s.slop).max(T::zero()) / h;
+        let bias = if bouncing {
+            if c.gap > T::zero() {
+                // Not touching yet: it arrives with its full speed and bounces next step.
+                c.impulse = [T::zero(); 3];
+                return Ok(None);
+            }
+            (-e * vn0).max(correction)
+        } else if c.gap > T::zero() {
+            -c.gap / h
+        } else {
+            correction
+        };
+        let eta_n = bias - row_dot(&normal, free);
+        let normal_row = self.push_row(normal, eta_n, Bounds::unilateral(), c.impulse[0])?;
+        if mu > T::zero() {
+            let tangents = orthonormal_pair(&c.normal);
+            for (t, warm) in tangents.into_iter().zip([c.impulse[1], c.impulse[2]]) {
+                let row = make(t);
+                let eta_t = -row_dot(&row, free);
+                self.push_row(row, eta_t, Bounds::friction(normal_row, mu), warm)?;
+            }
+        } else {
+            c.impulse[1] = T::zero();
+            c.impulse[2] = T::zero();
+        }
+        Ok(Some(normal_row))
+    }
+}

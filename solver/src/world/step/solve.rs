@@ -1,0 +1,448 @@
+//! The velocity solve, island by island: each awake island's bodies and rows are gathered
+//! into a [`Local`] problem (body indices renumbered, static bodies merged into one body of
+//! zero inverse mass) and solved by the crate's PGS row kernel, with the joint tree's rows
+//! solved exactly ([`JointSolver::Direct`]). A local problem reads only shared inputs and
+//! writes only its own buffers, which is what lets islands be solved in any order, or in
+//! parallel, with the same bits.
+use cwlist::{Buffer, Storage};
+use num_traits::Float;
+
+use super::islands::{GroupsView, Islands};
+use super::push;
+use super::rows::{Rows, RowsView};
+use crate::world::constraint::ConstraintFunction;
+use crate::world::tree::JointTree;
+use crate::world::{JointSlot, JointSolver, WorldError};
+use crate::{
+    BodyInverseMass, BodyVelocity, Bounds, Certificate, ConstraintRow, JacobianBlock, PgsSettings,
+    RowCache, RowFlag, RowOperator, SequentialImpulse, SolveError, certify, pgs_sor, relax_row,
+};
+
+/// Sweeps of iterative refinement after the direct solve of a joint block alone.
+const MAX_REFINEMENTS: usize = 3;
+
+/// What the solve of one or more islands reports.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Outcome<T> {
+    pub(crate) certificate: Certificate<T>,
+    pub(crate) direct_rows: usize,
+    pub(crate) regularized: usize,
+}
+
+impl<T: Float> Outcome<T> {
+    /// Nothing solved yet: converged, zero residual.
+    pub(crate) fn empty() -> Self {
+        Self {
+            certificate: Certificate {
+                residual: T::zero(),
+                bound_violation: T::zero(),
+                iterations: 0,
+                converged: true,
+                flagged_rows: 0,
+            },
+            direct_rows: 0,
+            regularized: 0,
+        }
+    }
+
+    /// The outcome of two sets of islands: worst residuals, most iterations, all converged.
+    pub(crate) fn merge(self, other: Self) -> Self {
+        let (a, b) = (self.certificate, other.certificate);
+        Self {
+            certificate: Certificate {
+                residual: a.residual.max(b.residual),
+                bound_violation: a.bound_violation.max(b.bound_violation),
+                iterations: a.iterations.max(b.iterations),
+                converged: a.converged && b.converged,
+                flagged_rows: a.flagged_rows + b.flagged_rows,
+            },
+            direct_rows: self.direct_rows + other.direct_rows,
+            regularized: self.regularized + other.regularized,
+        }
+    }
+}
+
+/// The local index of global body `b` among an island's ascending `bodies` (the static
+/// world, `bodies.len()`, if it is not in the island).
+fn local_of(bodies: &[u32], b: usize) -> usize {
+    bodies.binary_search(&(b as u32)).unwrap_or(bodies.len())
+}
+
+/// One island's problem in its own numbering.
+pub(crate) struct Local<T, S: Storage> {
+    /// Global index of each local body, ascending; local body `len` is the static world.
+    bodies: S::Buf<u32>,
+    inverse: S::Buf<BodyInverseMass<T>>,
+    /// Velocity change of each local body.
+    pub(crate) delta_v: S::Buf<BodyVelocity<T>>,
+    rows: S::Buf<ConstraintRow<T>>,
+    eta: S::Buf<T>,
+    bounds: S::Buf<Bounds<T>>,
+    /// The impulses (warm start on entry).
+    pub(crate) lambda: S::Buf<T>,
+    cache: S::Buf<RowCache<T>>,
+    flags: S::Buf<RowFlag>,
+    delta_lambda: S::Buf<T>,
+    direct_row: S::Buf<bool>,
+    tree: JointTree<T, S>,
+}
+
+impl<T: Float, S: Storage> Local<T, S> {
+    pub(crate) fn new() -> Self {
+        Self {
+            bodies: Buffer::new(),
+            inverse: Buffer::new(),
+            delta_v: Buffer::new(),
+            rows: Buffer::new(),
+            eta: Buffer::new(),
+            bounds: Buffer::new(),
+            lambda: Buffer::new(),
+            cache: Buffer::new(),
+            flags: Buffer::new(),
+            delta_lambda: Buffer::new(),
+            direct_row: Buffer::new(),
+            tree: JointTree::new(),
+        }
+    }
+
+    /// The global indices of the local bodies.
+    pub(crate) fn globals(&self) -> impl Iterator<Item = usize> + '_ {
+        self.bodies.as_slice().iter().map(|&b| b as usize)
+    }
+
+    fn local_block(&self, block: &JacobianBlock<T>) -> JacobianBlock<T> {
+        JacobianBlock {
+            body: local_of(self.bodies.as_slice(), block.body),
+            ..*block
+        }
+    }
+
+    /// Gathers island `k`'s bodies with their inverse masses `metric(global body)`.
+    pub(crate) fn gather_bodies(
+        &mut self,
+        k: usize,
+        bodies: GroupsView<'_>,
+        metric: impl Fn(usize) -> BodyInverseMass<T>,
+    ) -> Result<(), WorldError> {
+        self.bodies.clear();
+        self.inverse.clear();
+        self.delta_v.clear();
+        for b in bodies.of(k) {
+            push(&mut self.bodies, b as u32, "bodies")?;
+            push(&mut self.inverse, metric(b), "bodies")?;
+            push(&mut self.delta_v, BodyVelocity::default(), "bodies")?;
+        }
+        let world = BodyInverseMass {
+            inv_mass: T::zero(),
+            inv_inertia: xform::Matrix::zeros(),
+        };
+        push(&mut self.inverse, world, "bodies")?;
+        push(&mut self.delta_v, BodyVelocity::default(), "bodies")
+    }
+
+    /// Gathers island `k`'s rows of `rows`, renumbered (after [`Self::gather_bodies`]).
+    pub(crate) fn gather_rows(
+        &mut self,
+        k: usize,
+        rows: RowsView<'_, T>,
+    ) -> Result<(), WorldError> {
+        let start = rows.island_start;
+        let (from, to) = (start[k] as usize, start[k + 1] as usize);
+        self.rows.clear();
+        self.eta.clear();
+        self.bounds.clear();
+        self.lambda.clear();
+        for i in from..to {
+            let row = &rows.rows[i];
+            let local = ConstraintRow {
+                a: self.local_block(&row.a),
+                b: row.b.as_ref().map(|b| self.local_block(b)),
+            };
+            push(&mut self.rows, local, "rows")?;
+            push(&mut self.eta, rows.eta[i], "rows")?;
+            let bounds = match rows.bounds[i] {
+                Bounds::Friction { normal, mu } => Bounds::Friction {
+                    normal: normal - from,
+                    mu,
+                },
+                b => b,
+            };
+            push(&mut self.bounds, bounds, "rows")?;
+            push(&mut self.lambda, rows.lambda[i], "rows")?;
+        }
+        Ok(())
+    }
+
+    /// Replaces the rows (the position projection builds its own, already local).
+    pub(crate) fn set_rows(
+        &mut self,
+        rows: impl Iterator<Item = (ConstraintRow<T>, T)>,
+    ) -> Result<(), WorldError> {
+        self.rows.clear();
+        self.eta.clear();
+        self.bounds.clear();
+        self.lambda.clear();
+        for (row, eta) in rows {
+            let local = ConstraintRow {
+                a: self.local_block(&row.a),
+                b: row.b.as_ref().map(|b| self.local_block(b)),
+            };
+            push(&mut self.rows, local, "rows")?;
+            push(&mut self.eta, eta, "rows")?;
+            push(&mut self.bounds, Bounds::bilateral(), "rows")?;
+            push(&mut self.lambda, T::zero(), "rows")?;
+        }
+        Ok(())
+    }
+
+    /// Solves the gathered problem; `joints` are the island's joints (global), whose rows
+    /// come first in joint order. With a non-empty `trace` exactly `trace.len()` sweeps run
+    /// and `trace[k]` becomes the larger of itself and the residual after sweep `k + 1`.
+    pub(crate) fn solve<U: ConstraintFunction<T>>(
+        &mut self,
+        joints: impl Iterator<Item = usize> + Clone,
+        all_joints: &[JointSlot<T, U>],
+        joint_solver: JointSolver,
+        settings: &PgsSettings<T>,
+        trace: &mut [T],
+    ) -> Result<Outcome<T>, WorldError> {
+        let n = self.rows.as_slice().len();
+        self.cache.clear();
+        self.flags.clear();
+        self.delta_lambda.clear();
+        for _ in 0..n {
+            push(&mut self.cache, RowCache::default(), "rows")?;
+            push(&mut self.flags, RowFlag::Active, "rows")?;
+            push(&mut self.delta_lambda, T::zero(), "rows")?;
+        }
+        for d in self.delta_v.as_mut_slice() {
+            *d = BodyVelocity::default();
+        }
+        let mut direct_rows = 0;
+        let mut regularized = 0;
+        let has_joints = joints.clone().next().is_some();
+        if joint_solver == JointSolver::Direct && has_joints {
+            let bodies = self.bodies.as_slice();
+            let m = bodies.len();
+            let local_joints = joints.clone().map(|j| {
+                let slot = &all_joints[j];
+                let b = slot.b.map_or(m, |b| local_of(bodies, b));
+                (local_of(bodies, slot.a), Some(b), slot.joint.rows())
+            });
+            self.tree.plan(m + 1, |i| i < m, local_joints)?;
+            self.direct_row.clear();
+            let mut row = 0;
+            for (local, j) in joints.enumerate() {
+                let tree = self.tree.is_tree_joint(local);
+                for _ in 0..all_joints[j].joint.rows() {
+                    push(&mut self.direct_row, tree, "rows")?;
+                    row += 1;
+                }
+            }
+            for _ in row..n {
+                push(&mut self.direct_row, false, "rows")?;
+            }
+            direct_rows = self.tree.tree_rows();
+            if direct_rows > 0 {
+                let c = self.solve_block(settings, trace)?;
+                regularized = self.tree.regularized();
+                return Ok(Outcome {
+                    certificate: c,
+                    direct_rows,
+                    regularized,
+                });
+            }
+        }
+        let c = self.solve_rows(settings, trace)?;
+        Ok(Outcome {
+            certificate: c,
+            direct_rows,
+            regularized,
+        })
+    }
+
+    /// PGS-SOR over every row in sequential-impulse form.
+    fn solve_rows(
+        &mut self,
+        settings: &PgsSettings<T>,
+        trace: &mut [T],
+    ) -> Result<Certificate<T>, WorldError> {
+        let mut op = SequentialImpulse::new(
+            self.inverse.as_slice(),
+            self.rows.as_slice(),
+            self.cache.as_mut_slice(),
+            self.delta_v.as_mut_slice(),
+        )?;
+        let (eta, bounds) = (self.eta.as_slice(), self.bounds.as_slice());
+        let (lambda, flags) = (self.lambda.as_mut_slice(), self.flags.as_mut_slice());
+        if trace.is_empty() {
+            return Ok(pgs_sor(&mut op, eta, bounds, settings, lambda, flags)?);
+        }
+        let mut certificate = None;
+        for (k, slot) in trace.iter_mut().enumerate() {
+            let one = PgsSettings {
+                max_iterations: 1,
+                tolerance: T::zero(),
+                warm_start: k > 0 || settings.warm_start,
+                ..*settings
+            };
+            let c = pgs_sor(&mut op, eta, bounds, &one, lambda, flags)?;
+            *slot = slot.max(c.residual);
+            certificate = Some(Certificate {
+                iterations: k + 1,
+                converged: c.residual <= settings.tolerance
+                    && c.bound_violation <= settings.tolerance,
+                ..c
+            });
+        }
+        // `trace` is not empty here (the caller runs `pgs_sor` directly otherwise).
+        certificate.ok_or(WorldError::InvalidSetting {
+            setting: "trace length",
+            value: crate::world::Value(0.0),
+        })
+    }
+
+    /// Block Gauss-Seidel whose first block, the rows of the joint tree, is solved exactly
+    /// (one factorization), the other rows (contacts, loop-closing joints) by the PGS row
+    /// kernel. Without other rows one sweep is exact up to round-off, and the sweeps after it
+    /// are iterative refinement.
+    fn solve_block(
+        &mut self,
+        settings: &PgsSettings<T>,
+        trace: &mut [T],
+    ) -> Result<Certificate<T>, WorldError> {
+        let n = self.rows.as_slice().len();
+        let (cfm, omega) = (settings.cfm, settings.omega);
+        self.tree
+            .factor(self.rows.as_slice(), self.inverse.as_slice(), cfm);
+        let mut op = SequentialImpulse::new(
+            self.inverse.as_slice(),
+            self.rows.as_slice(),
+            self.cache.as_mut_slice(),
+            self.delta_v.as_mut_slice(),
+        )?;
+        let (eta, bounds) = (self.eta.as_slice(), self.bounds.as_slice());
+        let (lambda, flags) = (self.lambda.as_mut_slice(), self.flags.as_mut_slice());
+        let delta = self.delta_lambda.as_mut_slice();
+        let direct_row = self.direct_row.as_slice();
+        let is_direct = |i: usize| direct_row.get(i).copied().unwrap_or(false);
+        for l in lambda.iter_mut() {
+            if !settings.warm_start || !l.is_finite() {
+                *l = T::zero();
+            }
+        }
+        op.reset(lambda);
+        let iterative = (0..n).any(|i| !is_direct(i));
+        let sweeps = if trace.is_empty() {
+            settings.max_iterations.max(1)
+        } else {
+            trace.len()
+        };
+        let mut iterations = 0;
+        let mut previous = T::infinity();
+        while iterations < sweeps {
+            iterations += 1;
+            // The joint block, exactly: (Γ_JJ + cfm) δ = η − (Γλ + cfm λ) on its rows.
+            {
+                let op = &op;
+                let lambda = &*lambda;
+                self.tree.solve(
+                    |i| eta[i] - op.product_row(i, lambda) - cfm * lambda[i],
+                    |i, d| delta[i] = d,
+                );
+            }
+            for i in (0..n).filter(|&i| is_direct(i)) {
+                lambda[i] = lambda[i] + delta[i];
+                op.apply(i, delta[i]);
+            }
+            for i in (0..n).filter(|&i| !is_direct(i)) {
+                relax_row(&mut op, i, eta[i], &bounds[i], cfm, omega, lambda)?;
+            }
+            if let Some(slot) = trace.get_mut(iterations - 1) {
+                *slot = slot.max(certify(&op, eta, bounds, cfm, lambda, flags).0);
+            } else if !iterative {
+                // Only tree rows: refine while the residual at least halves (the augmented
+                // `LDLᵀ` is not backward stable for `Γ` under mass ratios), a few times.
+                let residual = certify(&op, eta, bounds, cfm, lambda, flags).0;
+                let half = (T::one() + T::one()).recip();
+                let stalled = residual.is_nan() || residual >= previous * half;
+                // Refinement is cheap: it runs to round-off whatever the tolerance.
+                if stalled || residual == T::zero() || iterations > MAX_REFINEMENTS {
+                    break;
+                }
+                previous = residual;
+            } else if settings.tolerance > T::zero() {
+                let (residual, violation) = certify(&op, eta, bounds, cfm, lambda, flags);
+                if residual <= settings.tolerance && violation <= settings.tolerance {
+                    break;
+                }
+            }
+        }
+        if let Some(row) = lambda.iter().position(|l| !l.is_finite()) {
+            return Err(WorldError::Solve(SolveError::Diverged { row }));
+        }
+        let (residual, bound_violation) = certify(&op, eta, bounds, cfm, lambda, flags);
+        Ok(Certificate {
+            residual,
+            bound_violation,
+            iterations,
+            converged: residual <= settings.tolerance && bound_violation <= settings.tolerance,
+            flagged_rows: 0,
+        })
+    }
+
+    /// Writes the island's impulses into the global `lambda` (island `k`'s rows start at
+    /// `island_start[k]`) and its velocity changes into `delta_v` (global).
+    pub(crate) fn scatter(
+        &self,
+        k: usize,
+        island_start: &[u32],
+        global_lambda: &mut [T],
+        delta_v: &mut [BodyVelocity<T>],
+    ) {
+        let from = island_start[k] as usize;
+        let lambda = self.lambda.as_slice();
+        global_lambda[from..from + lambda.len()].copy_from_slice(lambda);
+        for (b, d) in self.globals().zip(self.delta_v.as_slice()) {
+            delta_v[b] = *d;
+        }
+    }
+}
+
+/// Solves every awake island in turn with one reusable [`Local`]; writes the impulses into
+/// `rows.lambda` and the velocity changes into `delta_v`.
+#[allow(clippy::too_many_arguments, reason = "the named data of the step")]
+pub(crate) fn islands<T: Float, S: Storage, U: ConstraintFunction<T>>(
+    local: &mut Local<T, S>,
+    islands: &Islands<S>,
+    rows: &mut Rows<T, S>,
+    inverse: &[BodyInverseMass<T>],
+    joints: &[JointSlot<T, U>],
+    settings: &crate::world::WorldSettings<T>,
+    delta_v: &mut [BodyVelocity<T>],
+    trace: &mut [T],
+) -> Result<Outcome<T>, WorldError> {
+    let mut outcome = Outcome::empty();
+    for (k, &awake) in islands.awake.as_slice().iter().enumerate() {
+        if !awake {
+            continue;
+        }
+        local.gather_bodies(k, islands.bodies.view(), |b| inverse[b])?;
+        local.gather_rows(k, rows.view())?;
+        let island = local.solve(
+            islands.joints.of(k),
+            joints,
+            settings.joint_solver,
+            &settings.solver,
+            trace,
+        )?;
+        local.scatter(
+            k,
+            rows.island_start.as_slice(),
+            rows.lambda.as_mut_slice(),
+            delta_v,
+        );
+        outcome = outcome.merge(island);
+    }
+    Ok(outcome)
+}
