@@ -60,13 +60,14 @@ pub fn capsule_capsule<T: Float>(
     if !(pose_a.is_finite() && pose_b.is_finite()) || margin.is_nan() {
         return Manifold::nan();
     }
-    let a0 = pose_a.transform_point(&a.end(0));
-    let da = pose_a.transform_point(&a.end(1)) - a0;
-    let b0 = pose_b.transform_point(&b.end(0));
-    let db = pose_b.transform_point(&b.end(1)) - b0;
+    // Core segments: one rotation each.
+    let half_a = pose_a.transform_vector(&a.end(1));
+    let (a0, da) = (pose_a.position - half_a, half_a + half_a);
+    let half_b = pose_b.transform_vector(&b.end(1));
+    let (b0, db) = (pose_b.position - half_b, half_b + half_b);
     let radii = a.radius() + b.radius();
     let cross = da.cross(&db);
-    let centers = (a0 + da * half::<T>()) - (b0 + db * half::<T>());
+    let centers = pose_a.position - pose_b.position;
     // The normal for touching cores: across both axes, from B toward A.
     let fallback = || {
         let c = cross.norm();
@@ -140,8 +141,4 @@ pub fn capsule_capsule<T: Float>(
         m.push(c);
     }
     m
-}
-
-fn half<T: Float>() -> T {
-    T::one() / (T::one() + T::one())
 }

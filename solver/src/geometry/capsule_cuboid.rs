@@ -114,7 +114,21 @@ pub fn capsule_cuboid<T: Float>(
 
     let mut m = Manifold::new();
     if best_sep > T::zero() {
-        // Separated core: exact closest points.
+        // Separated core. Fast path: a face axis whose clipped segment reaches down to the
+        // axis' separation (a lower bound of the distance) has found the distance.
+        if best_face {
+            face_points(&p0, &d, &h, best_index, &best_dir, r, margin, &mut m);
+            let lowest = m.min_gap().map(|g| g + r);
+            let reach = T::epsilon().sqrt() * smallest;
+            if lowest.is_some_and(|l| l - best_sep <= reach) {
+                for c in m.as_slice_mut() {
+                    *c = to_world(Local::from(*c));
+                }
+                return m;
+            }
+            m = Manifold::new();
+        }
+        // Otherwise the exact closest points.
         let (core, on_box) = closest_to_box(&p0, &d, &h);
         let diff = core.0 - on_box;
         let distance = diff.norm();
