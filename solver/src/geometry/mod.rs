@@ -18,8 +18,11 @@
 //!
 //! | A \ B | half-space | sphere | box | capsule |
 //! |---|---|---|---|---|
+//! | sphere | the world's `sphere_plane` | the world's `sphere_sphere` | flip [`cuboid_sphere`] | flip [`capsule_sphere`] |
 //! | box | [`cuboid_plane`] (≤ 4) | [`cuboid_sphere`] (1) | [`cuboid_cuboid`] (≤ 4) | flip [`capsule_cuboid`] |
 //! | capsule | [`capsule_plane`] (≤ 2) | [`capsule_sphere`] (1) | [`capsule_cuboid`] (≤ 2) | [`capsule_capsule`] (≤ 2) |
+//!
+//! ("flip": call with the shapes swapped and [`Manifold::flipped`]; feature ids are kept.)
 //!
 //! Algorithms: box–box is the separating-axis test over 15 axes with Sutherland–Hodgman
 //! clipping of the incident face against the reference face (as in Box2D and ODE's
