@@ -36,6 +36,7 @@ pub(crate) mod kind {
     pub(crate) const CAPSULE_BOX_FACE: u32 = 8;
     pub(crate) const CAPSULE_BOX_EDGE: u32 = 9;
     pub(crate) const CAPSULE_BOX_POINT: u32 = 10;
+    pub(crate) const SPHERE: u32 = 11;
     pub(crate) const NON_FINITE: u32 = 255;
 }
 

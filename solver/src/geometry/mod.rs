@@ -18,11 +18,12 @@
 //!
 //! | A \ B | half-space | sphere | box | capsule |
 //! |---|---|---|---|---|
-//! | sphere | the world's `sphere_plane` | the world's `sphere_sphere` | flip [`cuboid_sphere`] | flip [`capsule_sphere`] |
+//! | sphere | [`sphere_plane`] (1) | [`sphere_sphere`] (1) | flip [`cuboid_sphere`] | flip [`capsule_sphere`] |
 //! | box | [`cuboid_plane`] (≤ 4) | [`cuboid_sphere`] (1) | [`cuboid_cuboid`] (≤ 4) | flip [`capsule_cuboid`] |
 //! | capsule | [`capsule_plane`] (≤ 2) | [`capsule_sphere`] (1) | [`capsule_cuboid`] (≤ 2) | [`capsule_capsule`] (≤ 2) |
 //!
 //! ("flip": call with the shapes swapped and [`Manifold::flipped`]; feature ids are kept.)
+//! [`Solid`] holds any of the three solids and dispatches every pair, flips included.
 //!
 //! Algorithms: box–box is the separating-axis test over 15 axes with Sutherland–Hodgman
 //! clipping of the incident face against the reference face (as in Box2D and ODE's
@@ -56,7 +57,9 @@ mod inertia;
 mod isometry;
 mod manifold;
 mod segment;
+mod solid;
 mod sphere;
+mod sphere_contacts;
 
 pub use capsule::Capsule;
 pub use capsule_capsule::capsule_capsule;
@@ -71,4 +74,6 @@ pub use error::ShapeError;
 pub use halfspace::HalfSpace;
 pub use isometry::Isometry;
 pub use manifold::{ContactPoint, FeatureId, MAX_MANIFOLD_POINTS, Manifold};
+pub use solid::Solid;
 pub use sphere::Sphere;
+pub use sphere_contacts::{sphere_plane, sphere_sphere};
