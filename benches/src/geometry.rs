@@ -218,6 +218,34 @@ fn parry(w: &Workload, manifold: &mut ContactManifold<(), ()>) -> (usize, f64) {
     (points, gaps)
 }
 
+/// Deepest gap of each pair (ours, parry; `None` for no contact).
+fn deepest(
+    w: &Workload,
+    manifold: &mut ContactManifold<(), ()>,
+) -> Vec<(Option<f64>, Option<f64>)> {
+    let one = |i: usize| Workload {
+        name: w.name,
+        pair: w.pair,
+        poses: vec![w.poses[i]],
+    };
+    (0..w.poses.len())
+        .map(|i| {
+            let single = one(i);
+            let cube = Cuboid::new(Vector([HALF; 3])).expect("valid box");
+            let capsule = Capsule::new(RADIUS, HALF_HEIGHT).expect("valid capsule");
+            let (a, b) = (&single.poses[0].0.ours, &single.poses[0].1.ours);
+            let m = match w.pair {
+                Pair::BoxBox => cuboid_cuboid(&cube, a, &cube, b, MARGIN),
+                Pair::CapsuleCapsule => capsule_capsule(&capsule, a, &capsule, b, MARGIN),
+                Pair::CapsuleBox => capsule_cuboid(&capsule, a, &cube, b, MARGIN),
+            };
+            parry(&single, manifold);
+            let theirs = manifold.points.iter().map(|c| c.dist).reduce(f64::min);
+            (m.min_gap(), theirs)
+        })
+        .collect()
+}
+
 /// The report section: time per pair, interleaved rounds, fastest round and spread.
 pub fn report(mode: &crate::Mode) -> String {
     let load_before = load_average();
@@ -225,6 +253,8 @@ pub fn report(mode: &crate::Mode) -> String {
     let mut table = Table::new([
         "workload",
         "points (ours / parry)",
+        "same contact / no contact",
+        "max |Δ deepest gap|",
         "ours per pair",
         "parry per pair",
         "ours / parry",
@@ -233,6 +263,15 @@ pub fn report(mode: &crate::Mode) -> String {
     ]);
     let mut manifold = ContactManifold::<(), ()>::new();
     for w in workloads() {
+        let both = deepest(&w, &mut manifold);
+        let agree = both
+            .iter()
+            .filter(|(o, t)| o.is_some() == t.is_some())
+            .count();
+        let worst = both
+            .iter()
+            .filter_map(|(o, t)| Some((o.as_ref()? - t.as_ref()?).abs()))
+            .fold(0.0, f64::max);
         let (our_points, _) = ours(&w);
         let (their_points, _) = parry(&w, &mut manifold);
         let mut times = [Vec::new(), Vec::new()];
@@ -252,6 +291,8 @@ pub fn report(mode: &crate::Mode) -> String {
         table.row([
             w.name.to_string(),
             format!("{our_points} / {their_points}"),
+            format!("{agree} / {}", w.poses.len()),
+            format!("{worst:.1e}"),
             ns(stats[0].0),
             ns(stats[1].0),
             ratio(stats[0].0 / stats[1].0),
