@@ -213,6 +213,35 @@ macro_rules! resting_tests {
             }
 
             #[test]
+            fn thin_plate_reduces_eight_vertices_to_four_corners() {
+                // All 8 vertices within the margin: 4 points, the deepest vertex first, and
+                // one vertex over each corner of the plate (the largest area).
+                let plate = Cuboid::new(v([1.0, 0.001, 0.5])).unwrap();
+                let tilt = about([1.0, 0.0, 0.3], 0.002);
+                let pose = Isometry::new(v([0.0, 0.002, 0.0]), tilt);
+                let m = cuboid_plane(&plate, &pose, &ground(), 0.01);
+                assert_eq!(m.len(), 4);
+                let deepest = (0..8)
+                    .map(|i| {
+                        let local = v([
+                            if i & 1 != 0 { 1.0 } else { -1.0 },
+                            if i & 2 != 0 { 0.001 } else { -0.001 },
+                            if i & 4 != 0 { 0.5 } else { -0.5 },
+                        ]);
+                        pose.transform_point(&local)[1]
+                    })
+                    .fold(T::INFINITY, T::min);
+                assert_eq!(m.min_gap(), Some(deepest));
+                let mut corners: Vec<(bool, bool)> = m
+                    .iter()
+                    .map(|c| (c.point[0] > 0.0, c.point[2] > 0.0))
+                    .collect();
+                corners.sort();
+                corners.dedup();
+                assert_eq!(corners.len(), 4, "{m:?}");
+            }
+
+            #[test]
             fn sliding_keeps_ids() {
                 // A box sliding across another keeps its four feature ids while the same
                 // faces touch and the overlap keeps the same corners.
