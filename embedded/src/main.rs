@@ -9,7 +9,8 @@
 
 mod check;
 mod checks;
-mod out;
+
+use embedded::out;
 
 /// Runs every check group, printing as it goes; returns the number of failures.
 fn run_all() -> usize {

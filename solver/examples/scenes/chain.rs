@@ -11,7 +11,7 @@ use std::time::Instant;
 use solver::world::{JointSolver, RigidBody, WorldSettings};
 use solver::xform::{Matrix, Vector};
 
-use crate::common::{Metric, SceneWorld, chart, print_table, residual_trace, series};
+use crate::common::{Converged, Metric, SceneWorld, chart, print_table, residual_trace, series};
 use crate::plot::Scale;
 
 const LINKS: usize = 20;
@@ -101,8 +101,9 @@ pub(crate) fn run(dir: &Path, heavy: bool) -> Vec<Metric> {
     let e0 = world.kinetic_energy() + world.potential_energy();
     let start = Instant::now();
     let (mut rows, mut direct_rows, mut newton, mut regularized) = (0, 0, 0, 0);
+    let mut converged = Converged::default();
     for k in 0..steps {
-        let report = world.step().expect("step");
+        let report = converged.step(&mut world);
         rows += report.rows;
         direct_rows += report.direct_rows;
         newton += report.projection_iterations;
@@ -134,6 +135,7 @@ pub(crate) fn run(dir: &Path, heavy: bool) -> Vec<Metric> {
     pgs_projected.post_stabilization = PROJECTION;
     let (pgs_proj, _, _) = gap_with(heavy, pgs_projected, 1);
     let rows_metric = vec![
+        converged.metric(s.solver.tolerance),
         Metric::info(
             "solver path (this table's target line)",
             format!(

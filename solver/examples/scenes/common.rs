@@ -41,6 +41,37 @@ impl Metric {
     }
 }
 
+/// Counts the steps whose velocity solve converged (the certificate's verdict under the
+/// scene's solver tolerance).
+#[derive(Debug, Default)]
+pub(crate) struct Converged {
+    steps: usize,
+    converged: usize,
+}
+
+impl Converged {
+    /// One step of `world`, counted.
+    pub(crate) fn step(&mut self, world: &mut SceneWorld) -> solver::world::StepReport<f64> {
+        let report = world.step().expect("step");
+        self.steps += 1;
+        self.converged += usize::from(report.certificate.converged);
+        report
+    }
+
+    /// The table line.
+    pub(crate) fn metric(&self, tolerance: f64) -> Metric {
+        Metric::info(
+            &format!("steps whose velocity solve converged (residual ≤ {tolerance:e})"),
+            format!(
+                "{} of {} ({:.0} %)",
+                self.converged,
+                self.steps,
+                100.0 * self.converged as f64 / self.steps.max(1) as f64
+            ),
+        )
+    }
+}
+
 /// Prints a scene's table in markdown.
 pub(crate) fn print_table(title: &str, rows: &[Metric]) {
     println!("\n## {title}\n");

@@ -4,7 +4,7 @@ use std::path::Path;
 use solver::world::{Material, RigidBody, WorldSettings};
 use solver::xform::Vector;
 
-use crate::common::{Metric, SceneWorld, chart, print_table, residual_trace, series};
+use crate::common::{Converged, Metric, SceneWorld, chart, print_table, residual_trace, series};
 use crate::plot::Scale;
 
 const BALLS: usize = 5;
@@ -55,9 +55,10 @@ pub(crate) fn run(dir: &Path) -> Vec<Metric> {
     let mut quiet_steps = 0usize;
     let max_steps = 60_000;
     let mut steps = 0;
+    let mut converged = Converged::default();
     while groups.len() < COLLISIONS && steps < max_steps {
         let ke_before = world.kinetic_energy();
-        world.step().expect("step");
+        converged.step(&mut world);
         steps += 1;
         let impulse = world.contacts().fold(0.0_f64, |m, c| m.max(c.impulse[0]));
         let touching = impulse > 0.0;
@@ -95,6 +96,7 @@ pub(crate) fn run(dir: &Path) -> Vec<Metric> {
         .map(|k| format!("{:+.3}", (k - ke0) / ke0 * 100.0))
         .collect();
     let metrics = vec![
+        converged.metric(world.settings().solver.tolerance),
         Metric::info("collisions observed", format!("{}", groups.len())),
         Metric::target(
             "kinetic energy at the bottom (KE + PE - PE_rest) after 10 collisions vs just before the first",

@@ -5,7 +5,9 @@ use std::time::Instant;
 use solver::world::{Material, RigidBody, WorldSettings};
 use solver::xform::Vector;
 
-use crate::common::{Lcg, Metric, SceneWorld, chart, print_table, residual_trace, series};
+use crate::common::{
+    Converged, Lcg, Metric, SceneWorld, chart, print_table, residual_trace, series,
+};
 use crate::plot::Scale;
 
 const RADIUS: f64 = 0.1;
@@ -77,8 +79,9 @@ pub(crate) fn run(dir: &Path) -> Vec<Metric> {
     let mut rows = 0;
     let mut contacts = 0;
     let start = Instant::now();
+    let mut converged = Converged::default();
     for _ in 0..steps {
-        let r = world.step().expect("step");
+        let r = converged.step(&mut world);
         rows += r.rows;
         contacts += r.contacts;
         let t = world.time();
@@ -92,6 +95,7 @@ pub(crate) fn run(dir: &Path) -> Vec<Metric> {
     let deepest = world.deepest_penetration() / RADIUS * 100.0;
     let trace = residual_trace(&mut world, 100);
     let metrics = vec![
+        converged.metric(s.solver.tolerance),
         Metric::info("spheres", format!("{bodies}")),
         Metric::target(
             "fastest sphere after 2 s",

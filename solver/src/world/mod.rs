@@ -39,6 +39,7 @@ pub use pose::{Lift, Pose, lift_vector};
 pub use settings::{JointSolver, SleepSettings, Threads, WorldSettings};
 pub use step::Phase;
 pub use step::broad::{BroadPhase, BruteForce, Grid, Proxy};
+pub use step::finish::JointScheme;
 pub use step::parallel::Shareable;
 
 use core::fmt;
@@ -101,6 +102,9 @@ pub struct StepReport<T> {
     pub regularized_pivots: usize,
     /// Newton iterations the position projection took (the most of any island).
     pub projection_iterations: usize,
+    /// Islands whose RATTLE position projection (SHAKE) stopped contracting this step and
+    /// fell back to Newton at the new pose (robust, but not energy-conserving).
+    pub projection_fallbacks: usize,
     /// The certificate of the velocity solve over every awake island: the largest residual
     /// and bound violation, the most sweeps, converged only if every island converged.
     pub certificate: Certificate<T>,

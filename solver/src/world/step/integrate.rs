@@ -32,24 +32,34 @@ impl<T: Float + FloatConst, S: Storage> Motion<T, S> {
         }
     }
 
-    /// Positions and orientations of the awake dynamic bodies from their new velocities.
+    /// Positions and orientations of the awake dynamic bodies from their new velocities: a
+    /// body no constraint pushed (`Δω = 0`) turns by its free rotation (world-frame angular
+    /// momentum kept, see `predict`), the others by rotint's stepper with their new `ω`.
     pub(crate) fn integrate_positions(
         &mut self,
         stepper: &Stepper<T>,
         h: T,
+        delta_v: &[BodyVelocity<T>],
     ) -> Result<(), WorldError> {
-        for next in self.next.as_mut_slice() {
+        let turns = self.turn.as_slice();
+        for ((next, turn), d) in self.next.as_mut_slice().iter_mut().zip(turns).zip(delta_v) {
             if next.is_static() || next.asleep {
                 continue;
             }
             next.position += next.linear_velocity * h;
-            let (q, _) = stepper.step(
-                next.orientation,
-                next.angular_velocity_body,
-                Vector::zeros(),
-                h,
-            )?;
-            next.orientation = q;
+            next.orientation = match turn {
+                Some(q) if d.angular == Vector::zeros() => (next.orientation * *q).normalize(),
+                _ => {
+                    stepper
+                        .step(
+                            next.orientation,
+                            next.angular_velocity_body,
+                            Vector::zeros(),
+                            h,
+                        )?
+                        .0
+                }
+            };
         }
         Ok(())
     }

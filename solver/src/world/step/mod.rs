@@ -13,13 +13,16 @@
 //!    `rayon` feature, bit-identical);
 //! 8. [`integrate`]: velocities, impulses kept for warm starting, positions and orientations;
 //! 9. [`stabilize`]: Newton projection of the joints onto `C = 0`;
-//! 10. [`sleep`]: resting times and islands put to sleep;
-//! 11. commit: the new bodies, contacts and joint impulses replace the old in one go, so a
+//! 10. [`finish`]: RATTLE's second half for islands with joints (half kick, velocities
+//!     projected onto the joints at the new poses);
+//! 11. [`sleep`]: resting times and islands put to sleep;
+//! 12. commit: the new bodies, contacts and joint impulses replace the old in one go, so a
 //!     step that fails anywhere above leaves the world exactly as it was.
 //!
 //! The state that lives between steps is owned by the world (bodies, joints, planes, the
 //! contact set); everything a phase writes lives in [`Scratch`] until the commit.
 pub(crate) mod broad;
+pub(crate) mod finish;
 pub(crate) mod integrate;
 pub(crate) mod islands;
 pub(crate) mod narrow;
@@ -71,6 +74,8 @@ pub enum Phase {
     Integrate,
     /// Joints projected onto `C = 0`.
     Stabilize,
+    /// Velocities of the islands with joints projected at the new poses (RATTLE).
+    Finish,
     /// Resting times updated, islands put to sleep.
     Sleep,
     /// The new state committed.
@@ -79,7 +84,7 @@ pub enum Phase {
 
 impl Phase {
     /// Every phase, in order.
-    pub const ALL: [Self; 11] = [
+    pub const ALL: [Self; 12] = [
         Self::Check,
         Self::Broad,
         Self::Narrow,
@@ -89,6 +94,7 @@ impl Phase {
         Self::Solve,
         Self::Integrate,
         Self::Stabilize,
+        Self::Finish,
         Self::Sleep,
         Self::Commit,
     ];
@@ -293,18 +299,32 @@ where
             joints,
             joint_impulse.as_mut_slice(),
         );
-        motion.integrate_positions(stepper, settings.dt)?;
+        motion.integrate_positions(stepper, settings.dt, delta_v.as_slice())?;
         ended(Phase::Integrate);
         // 9. stabilize
         let projection = stabilize::project(
+            bodies,
+            motion.inverse.as_slice(),
             motion.next.as_mut_slice(),
             joints,
             islands,
             local,
+            &mut motion.backup,
             &settings,
         )?;
         ended(Phase::Stabilize);
-        // 10. sleep
+        // 10. RATTLE's second half
+        finish::finish(
+            motion.next.as_mut_slice(),
+            joints,
+            fresh.as_slice(),
+            islands,
+            local,
+            delta_v,
+            &settings,
+        )?;
+        ended(Phase::Finish);
+        // 11. sleep
         let sleeping = sleep::update(
             motion.next.as_mut_slice(),
             islands,
@@ -316,7 +336,7 @@ where
                 .map_err(|what| WorldError::NonFiniteResult { body: i, what })?;
         }
         ended(Phase::Sleep);
-        // 11. commit
+        // 12. commit
         contacts.commit(fresh)?;
         core::mem::swap(body_buf, &mut motion.next);
         for (slot, impulse) in joint_buf
@@ -338,6 +358,7 @@ where
             direct_rows: outcome.direct_rows,
             regularized_pivots: outcome.regularized + projection.regularized,
             projection_iterations: projection.iterations,
+            projection_fallbacks: projection.fallbacks,
             certificate: outcome.certificate,
         })
     }

@@ -1,10 +1,20 @@
-//! Free motion: gravity and the gyroscopic term (rotint's body-frame Euler equations) give
-//! each awake body its velocity before the constraints act; sleeping and static bodies keep
-//! theirs (zero).
+//! Free motion: gravity and the gyroscopic term give each awake body its velocity before
+//! the constraints act; sleeping and static bodies keep theirs (zero).
+//!
+//! With the implicit-midpoint scheme the rotation and the gyroscopic term are integrated
+//! together ([`free_rotation`]): the body-frame angular momentum is carried by the same
+//! rotation `Q = exp(hΩ)` that turns the body, `R' = R Q`, `L_b' = Qᵀ L_b`, with the
+//! midpoint rate `Ω = I⁻¹ (L_b + L_b')/2`. Then `R' L_b' = R L_b`: the world-frame angular
+//! momentum is kept to round-off, and because `Q` turns about `Ω` itself,
+//! `E' − E = (L_b' − L_b)·Ω = 0`: the energy too. Integrating `ω` first and the rotation
+//! after with the new `ω` (as Bullet and Box2D do) keeps `|L|` and `E` but lets the vector `L`
+//! drift at first order in `Δt`.
 use cwlist::{Buffer, Storage};
 use num_traits::Float;
-use xform::Vector;
+use rotint::{BodyInertia, GyroScheme};
+use xform::{Quaternion, Vector};
 
+use super::finish::rattles;
 use super::islands::{Islands, NONE};
 use super::push;
 use crate::world::{RigidBody, WorldError, WorldSettings};
@@ -18,6 +28,45 @@ pub(crate) struct Motion<T, S: Storage> {
     pub(crate) inverse: S::Buf<BodyInverseMass<T>>,
     /// Velocity before the constraints (world frame).
     pub(crate) free: S::Buf<BodyVelocity<T>>,
+    /// The body-frame rotation of the step if no constraint acts on the body
+    /// ([`free_rotation`]; `None`: the integrator turns the body by its new `ω`).
+    pub(crate) turn: S::Buf<Option<Quaternion<T>>>,
+    /// Scratch of the position projection (an island's bodies before an iteration).
+    pub(crate) backup: S::Buf<RigidBody<T>>,
+}
+
+/// The torque-free rotation of one step by the Lie midpoint rule (see the module docs):
+/// returns the new body-frame angular velocity and the body-frame rotation `Q` with
+/// `q' = q Q`. `Ω` solves `Ω = I⁻¹ (L_b + exp(−hΩ) L_b)/2` by fixed-point iteration (a
+/// contraction for `h|ω| < 1`), until the update is below `tolerance · |Ω|`.
+///
+/// # Errors
+/// [`rotint::Error::NotConverged`] after `max_iterations` without reaching the tolerance.
+pub(crate) fn free_rotation<T: Float>(
+    inertia: &BodyInertia<T>,
+    omega: Vector<T, 3>,
+    h: T,
+    tolerance: T,
+    max_iterations: u32,
+) -> Result<(Vector<T, 3>, Quaternion<T>), rotint::Error> {
+    let momentum = *inertia.tensor() * omega;
+    let half = (T::one() + T::one()).recip();
+    let after = |rate: Vector<T, 3>| {
+        let turn = rotint::quat_exp(rate * h);
+        (turn, turn.conjugate().rotate(&momentum))
+    };
+    let mut rate = omega;
+    for _ in 0..max_iterations {
+        let (_, later) = after(rate);
+        let next = *inertia.inverse() * ((momentum + later) * half);
+        let change = (next - rate).norm();
+        rate = next;
+        if change <= tolerance * rate.norm() {
+            let (turn, later) = after(rate);
+            return Ok((*inertia.inverse() * later, turn));
+        }
+    }
+    Err(rotint::Error::NotConverged)
 }
 
 impl<T: Float, S: Storage> Motion<T, S> {
@@ -26,6 +75,8 @@ impl<T: Float, S: Storage> Motion<T, S> {
             next: Buffer::new(),
             inverse: Buffer::new(),
             free: Buffer::new(),
+            turn: Buffer::new(),
+            backup: Buffer::new(),
         }
     }
 
@@ -41,22 +92,47 @@ impl<T: Float, S: Storage> Motion<T, S> {
         self.next.clear();
         self.inverse.clear();
         self.free.clear();
+        self.turn.clear();
         let awake = islands.awake.as_slice();
         for (body, &island) in bodies.iter().zip(islands.of_body.as_slice()) {
             let mut next = *body;
+            let mut turn = None;
             if island != NONE && awake[island as usize] {
                 if next.asleep {
                     next.wake();
                 }
                 if let Some(inertia) = &body.inertia {
-                    next.linear_velocity = body.linear_velocity + g * h;
-                    if let Some(scheme) = settings.gyroscopic {
-                        next.angular_velocity_body = inertia.advance_omega(
-                            body.angular_velocity_body,
-                            Vector::zeros(),
-                            h,
-                            scheme,
-                        )?;
+                    // RATTLE's first half kick; the second comes after the projection.
+                    let kick = if rattles(islands, island as usize, settings) {
+                        h / (T::one() + T::one())
+                    } else {
+                        h
+                    };
+                    next.linear_velocity = body.linear_velocity + g * kick;
+                    match settings.gyroscopic {
+                        Some(GyroScheme::ImplicitMidpoint {
+                            tolerance,
+                            max_iterations,
+                        }) => {
+                            let (omega, q) = free_rotation(
+                                inertia,
+                                body.angular_velocity_body,
+                                h,
+                                tolerance,
+                                max_iterations,
+                            )?;
+                            next.angular_velocity_body = omega;
+                            turn = Some(q);
+                        }
+                        Some(scheme) => {
+                            next.angular_velocity_body = inertia.advance_omega(
+                                body.angular_velocity_body,
+                                Vector::zeros(),
+                                h,
+                                scheme,
+                            )?;
+                        }
+                        None => {}
                     }
                 }
             }
@@ -71,6 +147,7 @@ impl<T: Float, S: Storage> Motion<T, S> {
                 angular: next.orientation.rotate(&next.angular_velocity_body),
             };
             push(&mut self.free, free, "bodies")?;
+            push(&mut self.turn, turn, "bodies")?;
         }
         Ok(())
     }

@@ -173,23 +173,24 @@ impl<T: Float, S: Storage> Local<T, S> {
         Ok(())
     }
 
-    /// Replaces the rows (the position projection builds its own, already local).
+    /// Replaces the rows (`(row, η, bounds)`, global body indices; friction bounds are not
+    /// allowed): the position projection and the final velocity projection build their own.
     pub(crate) fn set_rows(
         &mut self,
-        rows: impl Iterator<Item = (ConstraintRow<T>, T)>,
+        rows: impl Iterator<Item = (ConstraintRow<T>, T, Bounds<T>)>,
     ) -> Result<(), WorldError> {
         self.rows.clear();
         self.eta.clear();
         self.bounds.clear();
         self.lambda.clear();
-        for (row, eta) in rows {
+        for (row, eta, bounds) in rows {
             let local = ConstraintRow {
                 a: self.local_block(&row.a),
                 b: row.b.as_ref().map(|b| self.local_block(b)),
             };
             push(&mut self.rows, local, "rows")?;
             push(&mut self.eta, eta, "rows")?;
-            push(&mut self.bounds, Bounds::bilateral(), "rows")?;
+            push(&mut self.bounds, bounds, "rows")?;
             push(&mut self.lambda, T::zero(), "rows")?;
         }
         Ok(())

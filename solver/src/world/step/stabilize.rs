@@ -15,8 +15,8 @@ use super::islands::Islands;
 use super::rows::{joint_row, linearize_joint};
 use super::solve::Local;
 use crate::world::constraint::ConstraintFunction;
-use crate::world::{JointSlot, JointSolver, RigidBody, WorldError, WorldSettings};
-use crate::{BodyInverseMass, PgsSettings};
+use crate::world::{JointScheme, JointSlot, JointSolver, RigidBody, WorldError, WorldSettings};
+use crate::{BodyInverseMass, Bounds, PgsSettings};
 
 /// What the projection did: Newton iterations (the most of any island) and pivots raised
 /// by regularization.
@@ -24,14 +24,20 @@ use crate::{BodyInverseMass, PgsSettings};
 pub(crate) struct Projection {
     pub(crate) iterations: usize,
     pub(crate) regularized: usize,
+    /// Islands whose SHAKE iteration stopped contracting and fell back to Newton.
+    pub(crate) fallbacks: usize,
 }
 
 /// Projects every awake island with joints; `next` holds the new poses and velocities.
+#[allow(clippy::too_many_arguments, reason = "the named data of the step")]
 pub(crate) fn project<T, S, U>(
+    start: &[RigidBody<T>],
+    inverse: &[BodyInverseMass<T>],
     next: &mut [RigidBody<T>],
     joints: &[JointSlot<T, U>],
     islands: &Islands<S>,
     local: &mut Local<T, S>,
+    backup: &mut S::Buf<RigidBody<T>>,
     settings: &WorldSettings<T>,
 ) -> Result<Projection, WorldError>
 where
@@ -52,26 +58,59 @@ where
         if !awake || islands.joints.count(k) == 0 {
             continue;
         }
-        let mut iterations = 0;
-        while iterations < settings.post_stabilization {
-            let error = islands.joints.of(k).fold(T::zero(), |m, j| {
-                let lin = linearize_joint(&joints[j], next);
+        let error_of = |bodies: &[RigidBody<T>]| {
+            islands.joints.of(k).fold(T::zero(), |m, j| {
+                let lin = linearize_joint(&joints[j], bodies);
                 lin.value[..lin.rows].iter().fold(m, |m, c| m.max(c.abs()))
-            });
-            if error <= settings.projection_tolerance {
-                break;
-            }
+            })
+        };
+        // RATTLE (SHAKE's half): the correction acts along M⁻¹J(q)ᵀ at the start of the
+        // step, like the constraint impulse of the velocity solve, so that the velocity
+        // `Δq/Δt` it adds keeps the tangential motion (symplectic). With that direction fixed
+        // the iteration is a chord method: when the joints turn far in one step it stops
+        // contracting, and the island falls back (for this step) to Newton re-linearized at
+        // the new pose in the unit-mass metric `M/m` — robust, but it loses energy; so does
+        // the symplectic-Euler scheme, which always uses it.
+        let mut shake = settings.joint_scheme == JointScheme::Rattle;
+        let mut budget = settings.post_stabilization;
+        let mut error = error_of(next);
+        let mut iterations = 0;
+        while iterations < budget && error > settings.projection_tolerance {
             iterations += 1;
+            if shake {
+                backup.clear();
+                for b in islands.bodies.of(k) {
+                    backup
+                        .try_push(next[b])
+                        .map_err(|_| WorldError::CapacityExceeded { what: "bodies" })?;
+                }
+            }
             let bodies = &*next;
-            local.gather_bodies(k, islands.bodies.view(), |b| BodyInverseMass {
-                inv_mass: T::one(),
-                inv_inertia: bodies[b].world_inverse_inertia() * bodies[b].mass,
+            local.gather_bodies(k, islands.bodies.view(), |b| {
+                if shake {
+                    inverse[b]
+                } else {
+                    BodyInverseMass {
+                        inv_mass: T::one(),
+                        inv_inertia: bodies[b].world_inverse_inertia() * bodies[b].mass,
+                    }
+                }
             })?;
             local.set_rows(islands.joints.of(k).flat_map(|j| {
                 let slot = &joints[j];
-                let lin = linearize_joint(slot, bodies);
-                (0..lin.rows)
-                    .map(move |r| (joint_row(slot.a, slot.b, &lin.jacobian[r]), -lin.value[r]))
+                let value = linearize_joint(slot, bodies);
+                let direction = if shake {
+                    linearize_joint(slot, start)
+                } else {
+                    value
+                };
+                (0..value.rows).map(move |r| {
+                    (
+                        joint_row(slot.a, slot.b, &direction.jacobian[r]),
+                        -value.value[r],
+                        Bounds::bilateral(),
+                    )
+                })
             }))?;
             let outcome = local.solve(
                 islands.joints.of(k),
@@ -93,6 +132,19 @@ where
                     body.angular_velocity_body = body.orientation.conjugate().rotate(&w);
                 }
             }
+            let after = error_of(next);
+            let half = (T::one() + T::one()).recip();
+            if shake && (after.is_nan() || after > error * half) {
+                // Not contracting: undo this iteration, fall back to Newton.
+                for (b, saved) in islands.bodies.of(k).zip(backup.as_slice()) {
+                    next[b] = *saved;
+                }
+                shake = false;
+                budget = iterations + settings.post_stabilization;
+                out.fallbacks += 1;
+                continue;
+            }
+            error = after;
         }
         out.iterations = out.iterations.max(iterations);
     }

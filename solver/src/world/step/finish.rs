@@ -1,0 +1,149 @@
+//! The second half of RATTLE for islands with joints ([`JointScheme::Rattle`]): the
+//! second half kick of gravity, then the velocities projected onto the tangent space of the
+//! joints at the new poses (`J(q') v' = 0`, M-orthogonally) and out of the contacts
+//! (`Jₙ v' ≥ 0`).
+//!
+//! The step's first half (half kick, velocity solve, drift, position projection with
+//! `v = Δq/Δt`) is SHAKE; with this half the scheme is symmetric and symplectic, so a
+//! pendulum's energy oscillates by O(Δt²) instead of decaying: the velocity of the chord is
+//! not projected onto the old tangent and then lost at the next step.
+use cwlist::{Buffer, Storage};
+use num_traits::{Float, FloatConst};
+use xform::Vector;
+
+use super::islands::Islands;
+use super::rows::{joint_row, linearize_joint};
+use super::solve::Local;
+use crate::world::constraint::ConstraintFunction;
+use crate::world::contact::{Contact, Partner};
+use crate::world::{JointSlot, JointSolver, RigidBody, WorldError, WorldSettings};
+use crate::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, JacobianBlock, PgsSettings};
+
+/// Whether island `k` is integrated by RATTLE: it has joints, the scheme is chosen and the
+/// position projection (SHAKE's half) is on.
+pub(crate) fn rattles<T, S: Storage>(
+    islands: &Islands<S>,
+    k: usize,
+    settings: &WorldSettings<T>,
+) -> bool {
+    settings.joint_scheme == JointScheme::Rattle
+        && settings.post_stabilization > 0
+        && islands.joints.count(k) > 0
+}
+
+/// How islands with joints are integrated in time.
+///
+/// Measured on a ball-joint pendulum (1 m, θ₀ = 1 rad, 100 periods at 60 Hz): RATTLE keeps
+/// the energy, the symplectic-Euler split loses most of it (see the solver README's table).
+///
+/// # Example
+/// ```
+/// use solver::world::{JointScheme, WorldSettings};
+/// assert_eq!(WorldSettings::<f64>::default().joint_scheme, JointScheme::Rattle);
+/// ```
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum JointScheme {
+    /// Half kick, velocity solve at the old pose, drift, position projection (SHAKE), half
+    /// kick and velocity projection at the new pose: symmetric and symplectic.
+    #[default]
+    Rattle,
+    /// Full kick, velocity solve at the old pose, drift, position projection: the
+    /// semi-implicit Euler step of most engines, which loses energy at every step the joints
+    /// turn.
+    SymplecticEuler,
+}
+
+/// Applies the second half to every awake island that [`rattles`]; `next` holds the new
+/// poses and the velocities `Δq/Δt` of the drift.
+pub(crate) fn finish<T, S, U>(
+    next: &mut [RigidBody<T>],
+    joints: &[JointSlot<T, U>],
+    contacts: &[Contact<T>],
+    islands: &Islands<S>,
+    local: &mut Local<T, S>,
+    velocity: &mut S::Buf<BodyVelocity<T>>,
+    settings: &WorldSettings<T>,
+) -> Result<(), WorldError>
+where
+    T: Float + FloatConst,
+    S: Storage,
+    U: ConstraintFunction<T>,
+{
+    let half_kick = settings.gravity * (settings.dt / (T::one() + T::one()));
+    let solver = PgsSettings {
+        warm_start: false,
+        tolerance: T::zero(),
+        ..settings.solver
+    };
+    for (k, &awake) in islands.awake.as_slice().iter().enumerate() {
+        if !awake || !rattles(islands, k, settings) {
+            continue;
+        }
+        for b in islands.bodies.of(k) {
+            next[b].linear_velocity += half_kick;
+        }
+        velocity.clear();
+        for b in next.iter() {
+            let v = BodyVelocity {
+                linear: b.linear_velocity,
+                angular: b.angular_velocity(),
+            };
+            velocity
+                .try_push(v)
+                .map_err(|_| WorldError::CapacityExceeded { what: "bodies" })?;
+        }
+        let bodies = &*next;
+        let v = velocity.as_slice();
+        local.gather_bodies(k, islands.bodies.view(), |b| BodyInverseMass {
+            inv_mass: bodies[b].inv_mass,
+            inv_inertia: bodies[b].world_inverse_inertia(),
+        })?;
+        let joint_rows = islands.joints.of(k).flat_map(|j| {
+            let slot = &joints[j];
+            let lin = linearize_joint(slot, bodies);
+            (0..lin.rows).map(move |r| {
+                let row = joint_row(slot.a, slot.b, &lin.jacobian[r]);
+                let eta = -super::rows::row_dot(&row, v);
+                (row, eta, Bounds::bilateral())
+            })
+        });
+        let contact_rows = islands.contacts.of(k).map(|c| {
+            let c = &contacts[c];
+            let block = |body: usize, sign: T| {
+                let r = c.point - bodies[body].position;
+                JacobianBlock {
+                    body,
+                    linear: c.normal * sign,
+                    angular: r.cross(&c.normal) * sign,
+                }
+            };
+            let row = ConstraintRow {
+                a: block(c.a, T::one()),
+                b: match c.partner {
+                    Partner::Body(b) => Some(block(b, -T::one())),
+                    Partner::Plane(_) => None,
+                },
+            };
+            let eta = -super::rows::row_dot(&row, v);
+            (row, eta, Bounds::unilateral())
+        });
+        local.set_rows(joint_rows.chain(contact_rows))?;
+        local.solve(
+            islands.joints.of(k),
+            joints,
+            JointSolver::Direct,
+            &solver,
+            &mut [],
+        )?;
+        for (b, d) in local.globals().zip(local.delta_v.as_slice()) {
+            let body = &mut next[b];
+            body.linear_velocity += d.linear;
+            if d.angular != Vector::zeros() {
+                let w = body.angular_velocity() + d.angular;
+                body.angular_velocity_body = body.orientation.conjugate().rotate(&w);
+            }
+        }
+    }
+    Ok(())
+}
