@@ -26,7 +26,9 @@ fn region<T: Float>(s: T) -> u32 {
 /// (Ericson's segment–segment closest points): one point, or two when the cores are
 /// parallel (to within a sine of 1e-3) and overlap along their length — at the two ends of
 /// the overlap, each with its own point–segment distance, so a capsule lying on another
-/// has a stable two-point support.
+/// has a stable two-point support (deepest first; if the nearly parallel cores cross
+/// between the ends, the crossing comes first as a third point, so the deepest gap is
+/// always the exact core distance minus the radii).
 ///
 /// Each gap is the core distance minus both radii; the normal points from B's core toward
 /// A's (for intersecting cores: along the cross product of the axes, oriented from B's
@@ -120,23 +122,56 @@ pub fn capsule_capsule<T: Float>(
             (T::one(), 1)
         };
         if hi > lo {
-            for (t, code) in [(lo, 16 + label_lo), (hi, 24 + label_hi)] {
+            let end = |t: T, code: u32| {
                 let pa = a0 + da * t;
-                let pb = b0 + db * closest_on_segment(&b0, &db, &pa);
-                let c = point(pa, pb, code);
+                point(pa, b0 + db * closest_on_segment(&b0, &db, &pa), code)
+            };
+            let (first, second) = (end(lo, 16 + label_lo), end(hi, 24 + label_hi));
+            // Deepest first. Cores that cross between the ends (not quite parallel) are
+            // closest at the crossing: that point comes first, so the deepest gap and its
+            // normal stay exact.
+            let (first, second) = if second.gap < first.gap {
+                (second, first)
+            } else {
+                (first, second)
+            };
+            let closest = closest_segment_segment(&a0, &da, &b0, &db);
+            let crossing = point(
+                closest.on_first,
+                closest.on_second,
+                3 * region(closest.s) + region(closest.t),
+            );
+            let noise = T::from(16.0).unwrap_or_else(T::one)
+                * T::epsilon()
+                * (la2.sqrt() + lb2.sqrt() + radii);
+            let candidates = [crossing, first, second];
+            let skip = usize::from(crossing.gap >= first.gap - noise);
+            for c in &candidates[skip..] {
                 if c.gap <= margin {
-                    m.push(c);
+                    m.push(*c);
                 }
             }
             return m;
         }
     }
     let closest = closest_segment_segment(&a0, &da, &b0, &db);
-    let c = point(
-        closest.on_first,
-        closest.on_second,
-        3 * region(closest.s) + region(closest.t),
-    );
+    let feature = 3 * region(closest.s) + region(closest.t);
+    let c = if feature == 4 && cross.norm_squared() > T::zero() {
+        // Both closest points inside their segments: the distance is along the common
+        // perpendicular of the two lines, computed from it directly (accurate also when
+        // the cores nearly touch, where `pa − pb` is mostly rounding).
+        let n = cross / cross.norm();
+        let along = (a0 - b0).dot(&n);
+        let normal = if along < T::zero() { -n } else { n };
+        ContactPoint {
+            point: closest.on_first - normal * a.radius(),
+            normal,
+            gap: along.abs() - radii,
+            feature: FeatureId::new(kind::CAPSULE_CAPSULE, feature),
+        }
+    } else {
+        point(closest.on_first, closest.on_second, feature)
+    };
     if c.gap <= margin {
         m.push(c);
     }

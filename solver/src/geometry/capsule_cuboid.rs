@@ -12,10 +12,6 @@ use super::segment::closest_segment_segment;
 /// axis to be chosen (keeps the reference face on near ties).
 const AXIS_PREFERENCE: f64 = 1e-3;
 
-/// How close to a face normal (1 − cosine) a separated contact's normal must be for the
-/// face to act as reference (two-point support).
-const FACE_ALIGNED: f64 = 1e-6;
-
 fn sign<T: Float>(x: T) -> T {
     if x >= T::zero() { T::one() } else { -T::one() }
 }
@@ -98,14 +94,22 @@ pub fn capsule_cuboid<T: Float>(
     let smallest = h[0].min(h[1]).min(h[2]);
     let tolerance = T::from(AXIS_PREFERENCE).unwrap_or_else(T::zero) * smallest;
     let parallel = T::epsilon().sqrt() * d.norm();
+    // The strictly best cross axis (a chosen one is then the true least-penetration axis),
+    // which must beat the faces by the tolerance.
+    let mut best_cross: Option<(usize, T, Vector<T, 3>)> = None;
     for k in 0..3 {
         let l = d.cross(&Vector::unit(k));
         let length = l.norm();
         if length > parallel && length > T::zero() {
             let (sep, dir) = separation(&(l / length));
-            if sep > best_sep + tolerance {
-                (best_face, best_index, best_sep, best_dir) = (false, k, sep, dir);
+            if best_cross.is_none_or(|(_, s, _)| sep > s) {
+                best_cross = Some((k, sep, dir));
             }
+        }
+    }
+    if let Some((k, sep, dir)) = best_cross {
+        if sep > best_sep + tolerance {
+            (best_face, best_index, best_sep, best_dir) = (false, k, sep, dir);
         }
     }
     if best_sep - r > margin {
@@ -140,15 +144,12 @@ pub fn capsule_cuboid<T: Float>(
         } else {
             best_dir
         };
-        let mut k = 0;
-        for i in 1..3 {
-            if normal[i].abs() > normal[k].abs() {
-                k = i;
-            }
-        }
-        let aligned = T::one() - T::from(FACE_ALIGNED).unwrap_or_else(T::zero);
-        if normal[k].abs() >= aligned {
-            let face_normal = Vector::unit(k) * sign(normal[k]);
+        // The closest box point inside a face (not on an edge): that face is the
+        // reference, its clipped segment gives one or two points.
+        let on_faces: [bool; 3] = core::array::from_fn(|i| on_box[i].abs() >= h[i]);
+        if on_faces.iter().filter(|&&f| f).count() == 1 {
+            let k = on_faces.iter().position(|&f| f).unwrap_or(0);
+            let face_normal = Vector::unit(k) * sign(on_box[k]);
             face_points(&p0, &d, &h, k, &face_normal, r, margin, &mut m);
             if !m.is_empty() {
                 for c in m.as_slice_mut() {

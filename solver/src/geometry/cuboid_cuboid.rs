@@ -166,14 +166,29 @@ pub fn cuboid_cuboid<T: Float>(
             return Manifold::new();
         }
     }
+    // Edge pairs: the strictly largest separation among them (so that a chosen edge axis
+    // is the true least-penetration axis, whose supporting edges cross), then it must beat
+    // the faces by the tolerance.
     let parallel = T::epsilon().sqrt();
+    let mut best_edge: Option<(Axis, T, Vector<T, 3>)> = None;
     for i in 0..3 {
         for j in 0..3 {
             let l = oa.axes[i].cross(&ob.axes[j]);
             let length = l.norm();
-            if length > parallel && !consider(Axis::Edge { i, j }, &(l / length), tolerance) {
-                return Manifold::new();
+            if length > parallel {
+                let (sep, dir) = separation(&(l / length));
+                if sep > margin {
+                    return Manifold::new();
+                }
+                if best_edge.is_none_or(|(_, s, _)| sep > s) {
+                    best_edge = Some((Axis::Edge { i, j }, sep, dir));
+                }
             }
+        }
+    }
+    if let Some((axis, sep, dir)) = best_edge {
+        if sep > best_sep + tolerance {
+            (best, best_sep, best_dir) = (axis, sep, dir);
         }
     }
 
@@ -194,6 +209,9 @@ pub fn cuboid_cuboid<T: Float>(
                 (-best_dir, best_sep)
             };
             let mut m = Manifold::new();
+            if gap > margin {
+                return m;
+            }
             m.push(ContactPoint {
                 point: closest.on_first,
                 normal,
