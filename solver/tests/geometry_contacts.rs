@@ -4,7 +4,7 @@
 //!
 //! For each manifold: gaps never deeper than the true signed distance, never above the
 //! margin, contact points in A and `point − normal·gap` in B, on both surfaces for the
-//! deepest point; when the shapes
+//! deepest point (to within the face preference); when the shapes
 //! penetrate, the manifold is not empty, its deepest gap is minus the penetration depth and
 //! its normal a direction of least penetration; for the pairs whose distance is exact
 //! (everything but two separated boxes) the deepest gap is the signed distance whenever it
@@ -59,13 +59,17 @@ fn check(
     if std::env::var_os("GEOMETRY_STATS").is_some() {
         eprintln!("stats sd={sd:.4} n={} min_gap={min_gap:.4}", points.len());
     }
-    // The deepest point is on both surfaces.
+    // The deepest point is on both surfaces (to within the face preference, which may
+    // pick a face's clipped point over a slightly better edge).
     if let Some((point, normal, gap)) = points.iter().find(|p| p.2 == min_gap) {
         let on_a = sdf_a(point);
-        prop_assert!(on_a.abs() <= surface_tol, "deepest point off A by {on_a}");
+        prop_assert!(
+            on_a.abs() <= surface_tol + normal_tol,
+            "deepest point off A by {on_a}"
+        );
         let on_b = sdf_b(&(*point - *normal * *gap));
         prop_assert!(
-            on_b.abs() <= surface_tol,
+            on_b.abs() <= surface_tol + normal_tol,
             "deepest point on B off by {on_b}"
         );
     }

@@ -133,17 +133,31 @@ pub fn capsule_cuboid<T: Float>(
             m = Manifold::new();
         }
         // Otherwise the exact closest points.
-        let (core, on_box) = closest_to_box(&p0, &d, &h);
-        let diff = core.0 - on_box;
-        let distance = diff.norm();
+        let closest = closest_to_box(&p0, &d, &h);
+        let on_box = closest.on_box;
+        let diff = closest.core - on_box;
+        // Segment interior against edge interior: along their common perpendicular,
+        // computed from the directions (accurate also for nearly touching shapes).
+        let across = closest.edge.map(|k| d.cross(&Vector::unit(k)));
+        let (normal, distance) = match across {
+            Some(l) if l.norm_squared() > T::zero() => {
+                let n = l / l.norm();
+                let along = diff.dot(&n);
+                (if along < T::zero() { -n } else { n }, along.abs())
+            }
+            _ => {
+                let distance = diff.norm();
+                let normal = if distance > T::zero() {
+                    diff / distance
+                } else {
+                    best_dir
+                };
+                (normal, distance)
+            }
+        };
         if distance - r > margin {
             return m;
         }
-        let normal = if distance > T::zero() {
-            diff / distance
-        } else {
-            best_dir
-        };
         // The closest box point inside a face (not on an edge): that face is the
         // reference, its clipped segment gives one or two points.
         let on_faces: [bool; 3] = core::array::from_fn(|i| on_box[i].abs() >= h[i]);
@@ -159,12 +173,12 @@ pub fn capsule_cuboid<T: Float>(
             }
         }
         m.push(to_world(Local {
-            point: core.0 - normal * r,
+            point: closest.core - normal * r,
             normal,
             gap: distance - r,
             feature: FeatureId::new(
                 kind::CAPSULE_BOX_POINT,
-                region_code(&on_box, &h) * 4 + core.1,
+                region_code(&on_box, &h) * 4 + closest.end,
             ),
         }));
         return m;
@@ -244,25 +258,40 @@ fn clamp_to_box<T: Float>(p: &Vector<T, 3>, h: &Vector<T, 3>) -> Vector<T, 3> {
     ])
 }
 
-/// Closest points of the segment `p0 + s·d` (outside the box) and the box `[-h, h]`:
-/// `((point on the segment, 0 | 1 | 2 for end 0, interior, end 1), point on the box)`.
-/// The minimum is at a segment end against the box or at the segment against a box edge.
-#[allow(
-    clippy::type_complexity,
-    reason = "a private helper returning two points and a code"
-)]
-fn closest_to_box<T: Float>(
-    p0: &Vector<T, 3>,
-    d: &Vector<T, 3>,
-    h: &Vector<T, 3>,
-) -> ((Vector<T, 3>, u32), Vector<T, 3>) {
+/// Closest points of a segment and a box.
+struct Closest<T> {
+    /// On the segment.
+    core: Vector<T, 3>,
+    /// 0, 1 or 2: the segment's end 0, interior, end 1.
+    end: u32,
+    /// On the box.
+    on_box: Vector<T, 3>,
+    /// The box edge direction when the segment's interior is closest to an edge's interior.
+    edge: Option<usize>,
+}
+
+/// Closest points of the segment `p0 + s·d` (outside the box) and the box `[-h, h]`. The
+/// minimum is at a segment end against the box or at the segment against a box edge.
+fn closest_to_box<T: Float>(p0: &Vector<T, 3>, d: &Vector<T, 3>, h: &Vector<T, 3>) -> Closest<T> {
     let p1 = *p0 + *d;
     let q0 = clamp_to_box(p0, h);
     let q1 = clamp_to_box(&p1, h);
-    let (mut best, mut best_d2) = (((*p0, 0), q0), (*p0 - q0).norm_squared());
+    let mut best = Closest {
+        core: *p0,
+        end: 0,
+        on_box: q0,
+        edge: None,
+    };
+    let mut best_d2 = (*p0 - q0).norm_squared();
     let d1 = (p1 - q1).norm_squared();
     if d1 < best_d2 {
-        (best, best_d2) = (((p1, 2), q1), d1);
+        best = Closest {
+            core: p1,
+            end: 2,
+            on_box: q1,
+            edge: None,
+        };
+        best_d2 = d1;
     }
     for k in 0..3 {
         let mut along = Vector::zeros();
@@ -276,6 +305,7 @@ fn closest_to_box<T: Float>(
             let c = closest_segment_segment(p0, d, &start, &along);
             let d2 = (c.on_first - c.on_second).norm_squared();
             if d2 < best_d2 {
+                let inside = |x: T| x > T::zero() && x < T::one();
                 let end = if c.s <= T::zero() {
                     0
                 } else if c.s >= T::one() {
@@ -283,7 +313,13 @@ fn closest_to_box<T: Float>(
                 } else {
                     1
                 };
-                (best, best_d2) = (((c.on_first, end), c.on_second), d2);
+                best = Closest {
+                    core: c.on_first,
+                    end,
+                    on_box: c.on_second,
+                    edge: (inside(c.s) && inside(c.t)).then_some(k),
+                };
+                best_d2 = d2;
             }
         }
     }

@@ -199,11 +199,14 @@ pub fn cuboid_cuboid<T: Float>(
             let (pa, da, ea) = oa.support_edge(i, &best_dir);
             let (pb, db, eb) = ob.support_edge(j, &(-best_dir));
             let closest = closest_segment_segment(&pa, &da, &pb, &db);
-            // Separated: the edges' own distance and direction (the axis' separation
-            // underestimates it when the edges do not cross in projection).
+            // Separated edges that do not cross in projection: their own distance and
+            // direction (the axis' separation underestimates it). Crossing edges: the axis
+            // (their common perpendicular, accurate also when nearly touching).
             let diff = closest.on_first - closest.on_second;
             let distance = diff.norm();
-            let (normal, gap) = if best_sep > T::zero() && distance > T::zero() {
+            let crossing = |x: T| x > T::zero() && x < T::one();
+            let interior = crossing(closest.s) && crossing(closest.t);
+            let (normal, gap) = if best_sep > T::zero() && distance > T::zero() && !interior {
                 (diff / distance, distance)
             } else {
                 (-best_dir, best_sep)
