@@ -20,15 +20,17 @@ fn sign<T: Float>(x: T) -> T {
 /// the capsule's core segment against the box (axes: the 3 face normals and the 3 cross
 /// products of the segment with the box edges, complete for a segment and a box), then
 /// - core outside the box: the exact closest points (segment ends against the box, the
-///   segment against the 12 box edges); the gap is that distance minus the radius;
-/// - core inside: the axis of least penetration;
+///   segment against the 12 box edges); the gap is that distance minus the radius; when
+///   the closest box point lies inside a face, the segment clipped to that face's side
+///   planes gives up to two points (a capsule lying on a box has two), otherwise one point
+///   (at an edge or a corner);
+/// - core touching or inside the box: the axis of least penetration (a cross axis must
+///   beat the faces by 1e-3 of the smallest half extent); a face axis gives the clipped
+///   segment's one or two points, a cross axis one point, the closest points of the core
+///   and the supporting box edge.
 ///
-/// and when the normal is a box face normal, the segment clipped to that face's side
-/// planes gives up to two points (a capsule lying on a box has two), otherwise one point
-/// (at an edge or a corner, or the closest points of the segment and the supporting edge
-/// for an edge axis).
-///
-/// Normals point from the box toward the capsule; points are on the capsule's surface.
+/// Normals point from the box toward the capsule; points are on the capsule's surface
+/// (a second clipped point may lie just inside the capsule when the core is tilted).
 /// Feature ids name the face and which end or side plane bounds each clipped point, or the
 /// edge, or the box region and capsule end of a single point.
 ///

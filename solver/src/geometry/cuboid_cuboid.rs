@@ -83,14 +83,16 @@ enum Axis {
 ///   points and ids under tiny perturbations); the clipped points at most
 ///   `margin` above the reference face are kept, reduced to four (deepest first, then
 ///   largest area);
-/// - an edge axis: one point, the closest points of the two supporting edges (for
-///   separated boxes with the edges' own distance and direction as gap and normal).
+/// - an edge axis (the best of the 9, chosen only if it beats every face axis by 1e-3 of
+///   the smallest half extent): one point, the closest points of the two supporting edges
+///   (for separated edges that do not cross in projection, with their own distance and
+///   direction as gap and normal).
 ///
 /// Empty when some axis separates the boxes by more than `margin`. The normal is the
 /// chosen axis, from B toward A; for penetrating boxes it is a direction of least
 /// penetration (to within 1e-3 of the smallest half extent, the bias that keeps the
 /// reference face fixed on near ties) and the deepest kept point's gap is minus the
-/// penetration depth. For separated boxes each gap is the distance of its point from the
+/// penetration depth (to within the same bias). For separated boxes each gap is the distance of its point from the
 /// other box, so no gap is below the boxes' distance; the smallest is the distance when a
 /// face or an edge pair is closest, and may be larger otherwise (two corners closest), or
 /// the manifold may be empty although the distance is within the margin.
