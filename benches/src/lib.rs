@@ -17,6 +17,7 @@ pub mod pairs;
 pub mod plot;
 pub mod rotint;
 pub mod solver;
+pub mod standard;
 pub mod table;
 pub mod world;
 pub mod xform;
@@ -47,4 +48,5 @@ pub const SECTIONS: &[Section] = &[
     ("solver", solver::report),
     ("geometry", geometry::report),
     ("world", world::report),
+    ("standard tests", standard::report),
 ];

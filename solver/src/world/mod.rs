@@ -41,6 +41,7 @@ pub use step::Phase;
 pub use step::broad::{BroadPhase, BruteForce, Grid, Proxy};
 pub use step::finish::JointScheme;
 pub use step::parallel::Shareable;
+pub use step::solve::EXACT_ROWS;
 
 use core::fmt;
 
@@ -96,6 +97,13 @@ pub struct StepReport<T> {
     pub awake_islands: usize,
     /// Bodies asleep after the step.
     pub sleeping_bodies: usize,
+    /// Collision impulses propagated before the velocity solve (restitution).
+    pub collisions: usize,
+    /// Contacts the velocity solve could not hold this step (normal rows left with a
+    /// projected residual above the tolerance): bodies may sink into each other; never
+    /// silent. Islands of at most [`EXACT_ROWS`] rows are finished exactly, so only larger
+    /// ones report here.
+    pub unresolved_contacts: usize,
     /// Joint rows solved directly (0 with [`JointSolver::Pgs`]).
     pub direct_rows: usize,
     /// Pivots of the direct solve raised by regularization (redundant joint rows).

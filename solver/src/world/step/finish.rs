@@ -56,7 +56,9 @@ pub enum JointScheme {
 
 /// Applies the second half to every awake island that [`rattles`]; `next` holds the new
 /// poses and the velocities `Δq/Δt` of the drift.
+#[allow(clippy::too_many_arguments, reason = "the named data of the step")]
 pub(crate) fn finish<T, S, U>(
+    start: &[RigidBody<T>],
     next: &mut [RigidBody<T>],
     joints: &[JointSlot<T, U>],
     contacts: &[Contact<T>],
@@ -108,8 +110,18 @@ where
                 (row, eta, Bounds::bilateral())
             })
         });
-        let contact_rows = islands.contacts.of(k).map(|c| {
+        // Only contacts that touch after the drift: a contact still apart is the next
+        // step's (its speculative row and the collision phase decide then).
+        let contact_rows = islands.contacts.of(k).filter_map(|c| {
             let c = &contacts[c];
+            let moved = |body: usize| bodies[body].position - start[body].position;
+            let mut gap = c.gap + c.normal.dot(&moved(c.a));
+            if let Partner::Body(b) = c.partner {
+                gap = gap - c.normal.dot(&moved(b));
+            }
+            if gap > T::zero() {
+                return None;
+            }
             let block = |body: usize, sign: T| {
                 let r = c.point - bodies[body].position;
                 JacobianBlock {
@@ -126,7 +138,7 @@ where
                 },
             };
             let eta = -super::rows::row_dot(&row, v);
-            (row, eta, Bounds::unilateral())
+            Some((row, eta, Bounds::unilateral()))
         });
         local.set_rows(joint_rows.chain(contact_rows))?;
         local.solve(

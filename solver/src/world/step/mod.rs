@@ -6,21 +6,24 @@
 //!    step's contacts through the [`persist`] index (warm starting);
 //! 4. [`islands`]: union-find over contacts and joints; an island with an awake body wakes
 //!    as a whole, the others are skipped;
-//! 5. [`predict`]: free motion of the awake bodies (gravity, gyroscopic term);
-//! 6. [`rows`]: joint rows (dual-number Jacobians) and contact rows, island by island;
-//! 7. [`solve`]: each awake island's velocity problem, gathered into a local problem and
+//! 5. [`bounce`]: collisions propagated pair by pair through touching bodies with their
+//!    restitution (the velocity solve then treats contacts as inelastic);
+//! 6. [`predict`]: free motion of the awake bodies (gravity, gyroscopic term);
+//! 7. [`rows`]: joint rows (dual-number Jacobians) and contact rows, island by island;
+//! 8. [`solve`]: each awake island's velocity problem, gathered into a local problem and
 //!    solved by the PGS row kernel with the joint tree solved exactly (in parallel with the
 //!    `rayon` feature, bit-identical);
-//! 8. [`integrate`]: velocities, impulses kept for warm starting, positions and orientations;
-//! 9. [`stabilize`]: Newton projection of the joints onto `C = 0`;
-//! 10. [`finish`]: RATTLE's second half for islands with joints (half kick, velocities
+//! 9. [`integrate`]: velocities, impulses kept for warm starting, positions and orientations;
+//! 10. [`stabilize`]: Newton projection of the joints onto `C = 0`;
+//! 11. [`finish`]: RATTLE's second half for islands with joints (half kick, velocities
 //!     projected onto the joints at the new poses);
-//! 11. [`sleep`]: resting times and islands put to sleep;
-//! 12. commit: the new bodies, contacts and joint impulses replace the old in one go, so a
+//! 12. [`sleep`]: resting times and islands put to sleep;
+//! 13. commit: the new bodies, contacts and joint impulses replace the old in one go, so a
 //!     step that fails anywhere above leaves the world exactly as it was.
 //!
 //! The state that lives between steps is owned by the world (bodies, joints, planes, the
 //! contact set); everything a phase writes lives in [`Scratch`] until the commit.
+pub(crate) mod bounce;
 pub(crate) mod broad;
 pub(crate) mod finish;
 pub(crate) mod integrate;
@@ -64,6 +67,8 @@ pub enum Phase {
     Narrow,
     /// Islands built (and woken).
     Islands,
+    /// Collisions propagated through touching bodies with their restitution.
+    Bounce,
     /// Free motion of the awake bodies.
     Predict,
     /// Constraint rows built.
@@ -84,11 +89,12 @@ pub enum Phase {
 
 impl Phase {
     /// Every phase, in order.
-    pub const ALL: [Self; 12] = [
+    pub const ALL: [Self; 13] = [
         Self::Check,
         Self::Broad,
         Self::Narrow,
         Self::Islands,
+        Self::Bounce,
         Self::Predict,
         Self::Rows,
         Self::Solve,
@@ -114,6 +120,7 @@ pub(crate) fn push<E>(
 pub(crate) struct Scratch<T, S: Storage> {
     candidates: Candidates<T, S>,
     contacts: S::Buf<Contact<T>>,
+    bounce: bounce::Bounce<T, S>,
     islands: Islands<S>,
     motion: Motion<T, S>,
     rows: Rows<T, S>,
@@ -127,6 +134,7 @@ impl<T: Float, S: Storage> Scratch<T, S> {
         Self {
             candidates: Candidates::new(),
             contacts: Buffer::new(),
+            bounce: bounce::Bounce::new(),
             islands: Islands::new(),
             motion: Motion::new(),
             rows: Rows::new(),
@@ -205,6 +213,7 @@ where
         let Scratch {
             candidates,
             contacts: fresh,
+            bounce,
             islands,
             motion,
             rows,
@@ -237,8 +246,19 @@ where
             fresh.as_slice().iter().map(link),
         )?;
         ended(Phase::Islands);
-        // 5. free motion
-        motion.predict(bodies, islands, &settings)?;
+        // 5. collisions, propagated pair by pair
+        motion.masses(bodies)?;
+        let impulses = bounce.propagate(
+            bodies,
+            planes,
+            fresh.as_slice(),
+            islands,
+            motion.inverse.as_slice(),
+            &settings,
+        )?;
+        ended(Phase::Bounce);
+        // 6. free motion
+        motion.predict(bodies, islands, bounce.delta.as_slice(), &settings)?;
         ended(Phase::Predict);
         // 6. rows
         rows.build(
@@ -315,6 +335,7 @@ where
         ended(Phase::Stabilize);
         // 10. RATTLE's second half
         finish::finish(
+            bodies,
             motion.next.as_mut_slice(),
             joints,
             fresh.as_slice(),
@@ -355,6 +376,8 @@ where
             islands: islands.count(),
             awake_islands,
             sleeping_bodies: sleeping,
+            collisions: impulses,
+            unresolved_contacts: outcome.unresolved,
             direct_rows: outcome.direct_rows,
             regularized_pivots: outcome.regularized + projection.regularized,
             projection_iterations: projection.iterations,

@@ -80,22 +80,42 @@ impl<T: Float, S: Storage> Motion<T, S> {
         }
     }
 
+    /// The bodies' world-frame inverse masses and inertias at the start of the step.
+    pub(crate) fn masses(&mut self, bodies: &[RigidBody<T>]) -> Result<(), WorldError> {
+        self.inverse.clear();
+        for body in bodies {
+            let inverse = BodyInverseMass {
+                inv_mass: body.inv_mass,
+                inv_inertia: body.world_inverse_inertia(),
+            };
+            push(&mut self.inverse, inverse, "bodies")?;
+        }
+        Ok(())
+    }
+
     /// Copies the bodies into `next`, waking every body of an awake island and giving the
-    /// awake ones their free-motion velocities.
+    /// awake ones their free-motion velocities: the collision impulses `bounce` (world
+    /// frame), then gravity and the gyroscopic term.
     pub(crate) fn predict(
         &mut self,
         bodies: &[RigidBody<T>],
         islands: &Islands<S>,
+        bounce: &[BodyVelocity<T>],
         settings: &WorldSettings<T>,
     ) -> Result<(), WorldError> {
         let (h, g) = (settings.dt, settings.gravity);
         self.next.clear();
-        self.inverse.clear();
         self.free.clear();
         self.turn.clear();
         let awake = islands.awake.as_slice();
-        for (body, &island) in bodies.iter().zip(islands.of_body.as_slice()) {
+        for ((body, &island), jump) in bodies.iter().zip(islands.of_body.as_slice()).zip(bounce) {
             let mut next = *body;
+            if jump.linear != Vector::zeros() || jump.angular != Vector::zeros() {
+                next.linear_velocity += jump.linear;
+                let w = next.angular_velocity() + jump.angular;
+                next.angular_velocity_body = next.orientation.conjugate().rotate(&w);
+            }
+            let body = next;
             let mut turn = None;
             if island != NONE && awake[island as usize] {
                 if next.asleep {
@@ -137,11 +157,6 @@ impl<T: Float, S: Storage> Motion<T, S> {
                 }
             }
             push(&mut self.next, next, "bodies")?;
-            let inverse = BodyInverseMass {
-                inv_mass: body.inv_mass,
-                inv_inertia: body.world_inverse_inertia(),
-            };
-            push(&mut self.inverse, inverse, "bodies")?;
             let free = BodyVelocity {
                 linear: next.linear_velocity,
                 angular: next.orientation.rotate(&next.angular_velocity_body),

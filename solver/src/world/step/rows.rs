@@ -202,8 +202,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
         Ok(())
     }
 
-    /// The normal and friction rows of one contact; returns the normal row, or `None` for a
-    /// bouncing contact that has not touched yet (it gets its rows once it touches).
+    /// The normal and friction rows of one contact; returns the normal row.
     fn contact_rows(
         &mut self,
         c: &mut Contact<T>,
@@ -219,7 +218,6 @@ impl<T: Float, S: Storage> Rows<T, S> {
             Partner::Plane(p) => (None, planes[p].material, None),
         };
         let mu = (body_a.material.friction * material_b.friction).sqrt();
-        let e = body_a.material.restitution.max(material_b.restitution);
         let r_a = c.point - body_a.position;
         let r_b = partner_center.map(|p| c.point - p);
         let make = |dir: Vector<T, 3>| ConstraintRow {
@@ -235,29 +233,12 @@ impl<T: Float, S: Storage> Rows<T, S> {
             }),
         };
         let normal = make(c.normal);
-        // Normal speed at the start of the step (negative while closing).
-        let start = |i: usize| BodyVelocity {
-            linear: bodies[i].linear_velocity,
-            angular: bodies[i].angular_velocity(),
-        };
-        let vn0 = block_dot(&normal.a, &start(c.a))
-            + normal
-                .b
-                .as_ref()
-                .map_or(T::zero(), |b| block_dot(b, &start(b.body)));
-        let bouncing = e > T::zero() && -vn0 > s.restitution_threshold;
-        let correction = s.contact_beta * (-c.gap - s.slop).max(T::zero()) / h;
-        let bias = if bouncing {
-            if c.gap > T::zero() {
-                // Not touching yet: it arrives with its full speed and bounces next step.
-                c.impulse = [T::zero(); 3];
-                return Ok(None);
-            }
-            (-e * vn0).max(correction)
-        } else if c.gap > T::zero() {
+        // Restitution was applied by the collision phase (`bounce`): here every contact is
+        // inelastic, with a speculative bias for a gap and Baumgarte beyond the slop.
+        let bias = if c.gap > T::zero() {
             -c.gap / h
         } else {
-            correction
+            s.contact_beta * (-c.gap - s.slop).max(T::zero()) / h
         };
         let eta_n = bias - row_dot(&normal, free);
         let normal_row = self.push_row(normal, eta_n, Bounds::unilateral(), c.impulse[0])?;

@@ -14,12 +14,19 @@ use crate::world::constraint::ConstraintFunction;
 use crate::world::tree::JointTree;
 use crate::world::{JointSlot, JointSolver, WorldError};
 use crate::{
-    BodyInverseMass, BodyVelocity, Bounds, Certificate, ConstraintRow, JacobianBlock, PgsSettings,
-    RowCache, RowFlag, RowOperator, SequentialImpulse, SolveError, certify, pgs_sor, relax_row,
+    BodyInverseMass, BodyVelocity, Bounds, Certificate, ConstraintRow, ExactSolver, JacobianBlock,
+    PgsSettings, RowCache, RowFlag, RowOperator, SequentialImpulse, SolveError, certify, pgs_sor,
+    relax_row,
 };
 
 /// Sweeps of iterative refinement after the direct solve of a joint block alone.
 const MAX_REFINEMENTS: usize = 3;
+
+/// Islands with at most this many rows whose sweeps did not converge are finished by the
+/// exact pivoting solver (warm-started by the sweeps): a heavy body on a light one (mass
+/// ratio 1000:1) is beyond PGS in any sensible number of sweeps, but a handful of rows is
+/// cheap to solve exactly (about `16·N²` bytes of fixed storage, `N³` work at most).
+pub const EXACT_ROWS: usize = 24;
 
 /// What the solve of one or more islands reports.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -27,6 +34,8 @@ pub(crate) struct Outcome<T> {
     pub(crate) certificate: Certificate<T>,
     pub(crate) direct_rows: usize,
     pub(crate) regularized: usize,
+    /// Contact normal rows left with a projected residual above the tolerance.
+    pub(crate) unresolved: usize,
 }
 
 impl<T: Float> Outcome<T> {
@@ -42,6 +51,7 @@ impl<T: Float> Outcome<T> {
             },
             direct_rows: 0,
             regularized: 0,
+            unresolved: 0,
         }
     }
 
@@ -58,6 +68,7 @@ impl<T: Float> Outcome<T> {
             },
             direct_rows: self.direct_rows + other.direct_rows,
             regularized: self.regularized + other.regularized,
+            unresolved: self.unresolved + other.unresolved,
         }
     }
 }
@@ -85,6 +96,8 @@ pub(crate) struct Local<T, S: Storage> {
     delta_lambda: S::Buf<T>,
     direct_row: S::Buf<bool>,
     tree: JointTree<T, S>,
+    gamma: S::Buf<T>,
+    exact: ExactSolver<T, EXACT_ROWS>,
 }
 
 impl<T: Float, S: Storage> Local<T, S> {
@@ -102,6 +115,8 @@ impl<T: Float, S: Storage> Local<T, S> {
             delta_lambda: Buffer::new(),
             direct_row: Buffer::new(),
             tree: JointTree::new(),
+            gamma: Buffer::new(),
+            exact: ExactSolver::new(),
         }
     }
 
@@ -247,19 +262,117 @@ impl<T: Float, S: Storage> Local<T, S> {
             if direct_rows > 0 {
                 let c = self.solve_block(settings, trace)?;
                 regularized = self.tree.regularized();
+                let certificate = self.polish(c, settings, trace.is_empty())?;
                 return Ok(Outcome {
-                    certificate: c,
+                    certificate,
                     direct_rows,
                     regularized,
+                    unresolved: self.unresolved(&certificate, settings)?,
                 });
             }
         }
         let c = self.solve_rows(settings, trace)?;
+        let c = self.polish(c, settings, trace.is_empty())?;
         Ok(Outcome {
             certificate: c,
             direct_rows,
             regularized,
+            unresolved: self.unresolved(&c, settings)?,
         })
+    }
+
+    /// How many contact normal rows (unilateral) keep a projected residual above the
+    /// tolerance: contacts the solve could not hold this step (0 when it converged).
+    fn unresolved(
+        &mut self,
+        c: &Certificate<T>,
+        settings: &PgsSettings<T>,
+    ) -> Result<usize, WorldError> {
+        if c.converged {
+            return Ok(0);
+        }
+        let op = SequentialImpulse::new(
+            self.inverse.as_slice(),
+            self.rows.as_slice(),
+            self.cache.as_mut_slice(),
+            self.delta_v.as_mut_slice(),
+        )?;
+        let lambda = self.lambda.as_slice();
+        let mut count = 0;
+        for (i, (b, eta)) in self
+            .bounds
+            .as_slice()
+            .iter()
+            .zip(self.eta.as_slice())
+            .enumerate()
+        {
+            if !matches!(b, Bounds::Box { hi, .. } if *hi == T::infinity()) {
+                continue;
+            }
+            let (lo, hi) = b.interval(lambda);
+            let r = op.product_row(i, lambda) + settings.cfm * lambda[i] - *eta;
+            let defect = (lambda[i] - (lambda[i] - r).max(lo).min(hi)).abs();
+            if defect.is_nan() || defect > settings.tolerance {
+                count += 1;
+            }
+        }
+        Ok(count)
+    }
+
+    /// Finishes an unconverged solve of a small island exactly ([`EXACT_ROWS`]); keeps the
+    /// sweeps' answer if the exact solver fails or does no better.
+    fn polish(
+        &mut self,
+        c: Certificate<T>,
+        settings: &PgsSettings<T>,
+        allowed: bool,
+    ) -> Result<Certificate<T>, WorldError> {
+        let n = self.rows.as_slice().len();
+        if c.converged || !allowed || n == 0 || n > EXACT_ROWS {
+            return Ok(c);
+        }
+        let mut op = SequentialImpulse::new(
+            self.inverse.as_slice(),
+            self.rows.as_slice(),
+            self.cache.as_mut_slice(),
+            self.delta_v.as_mut_slice(),
+        )?;
+        self.gamma.clear();
+        for i in 0..n {
+            for j in 0..n {
+                if self.gamma.try_push(op.coupling(i, j)).is_err() {
+                    return Ok(c); // fixed storage too small for the dense matrix
+                }
+            }
+        }
+        let trial = self.delta_lambda.as_mut_slice();
+        let lambda = self.lambda.as_mut_slice();
+        trial.copy_from_slice(lambda);
+        let (eta, bounds) = (self.eta.as_slice(), self.bounds.as_slice());
+        let flags = self.flags.as_mut_slice();
+        let cfm = settings.cfm;
+        match self
+            .exact
+            .try_solve(self.gamma.as_slice(), eta, bounds, cfm, true, trial, flags)
+        {
+            Ok(report) if report.residual < c.residual => {
+                lambda.copy_from_slice(trial);
+                op.reset(lambda);
+                let (residual, bound_violation) = certify(&op, eta, bounds, cfm, lambda, flags);
+                Ok(Certificate {
+                    residual,
+                    bound_violation,
+                    converged: residual <= settings.tolerance
+                        && bound_violation <= settings.tolerance,
+                    ..c
+                })
+            }
+            // `lambda` still holds the sweeps' answer; the flags are not read after this.
+            _ => {
+                op.reset(lambda);
+                Ok(c)
+            }
+        }
     }
 
     /// PGS-SOR over every row in sequential-impulse form.
