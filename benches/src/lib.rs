@@ -11,6 +11,7 @@
 
 pub mod cwlist;
 pub mod dual;
+pub mod geometry;
 pub mod measure;
 pub mod pairs;
 pub mod plot;
@@ -45,6 +46,7 @@ pub const SECTIONS: &[Section] = &[
     ("pairs", pairs::report),
     ("cwlist", cwlist::report),
     ("solver", solver::report),
+    ("geometry", geometry::report),
     ("world", world::report),
     ("standard tests", standard::report),
 ];

@@ -11,6 +11,7 @@ mod certificate;
 mod dense;
 mod error;
 mod exact;
+pub mod geometry;
 pub mod integrate;
 mod operator;
 mod pgs;
