@@ -1,10 +1,11 @@
 //! Rigid bodies: mass properties, state, collision shape and surface material.
-use num_traits::Float;
+use num_traits::{Float, FloatConst};
 use rotint::BodyInertia;
 use xform::{Matrix, Quaternion, Vector};
 
 use super::WorldError;
 use super::error::{InertiaFault, Value};
+use crate::geometry::{Capsule, Cuboid, ShapeError, Solid, Sphere};
 
 /// How far from 1 the norm of an orientation quaternion may be when a body is added (it is
 /// then renormalized): loose enough for quaternions computed in `f32`, tight enough to catch
@@ -12,13 +13,50 @@ use super::error::{InertiaFault, Value};
 pub const ORIENTATION_TOLERANCE: f64 = 1e-5;
 use super::pose::Pose;
 
-/// The collision shape of a body (centred on its centre of mass).
+/// The collision shape of a body (centred on its centre of mass, in the body frame).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Shape<T> {
     /// No collisions (links of a chain, free bodies).
     None,
     /// A sphere of this radius.
     Sphere(T),
+    /// A box with these half extents along the body axes.
+    Box(Vector<T, 3>),
+    /// A capsule along the body's y axis: `(radius, half_height)` of its core segment.
+    Capsule(T, T),
+}
+
+impl<T: Float> Shape<T> {
+    /// The shape as collision geometry (`None` for [`Shape::None`]).
+    ///
+    /// # Errors
+    /// [`WorldError::InvalidParameter`] naming the parameter (radius ≤ 0, a half extent ≤ 0,
+    /// a negative half height, anything not finite).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::Shape;
+    /// use solver::xform::Vector;
+    /// assert!(Shape::Box(Vector([0.5, 0.5, 0.5])).solid().unwrap().is_some());
+    /// assert!(Shape::Box(Vector([0.5, 0.0, 0.5])).solid().is_err());
+    /// assert!(Shape::<f64>::None.solid().unwrap().is_none());
+    /// ```
+    pub fn solid(&self) -> Result<Option<Solid<T>>, WorldError> {
+        let solid = match *self {
+            Shape::None => return Ok(None),
+            Shape::Sphere(r) => Sphere::new(r).map(Solid::Sphere),
+            Shape::Box(h) => Cuboid::new(h).map(Solid::Cuboid),
+            Shape::Capsule(r, h) => Capsule::new(r, h).map(Solid::Capsule),
+        };
+        solid.map(Some).map_err(|e| match e {
+            ShapeError::InvalidParameter {
+                parameter, value, ..
+            } => WorldError::InvalidParameter {
+                what: parameter,
+                value: Value(value),
+            },
+        })
+    }
 }
 
 /// Surface properties used by contacts.
@@ -395,19 +433,70 @@ impl<T: Float> RigidBody<T> {
                 what: "angular velocity",
             });
         }
-        if let Shape::Sphere(r) = self.shape
-            && !(r > T::zero() && r.is_finite())
-        {
-            return Err(WorldError::InvalidParameter {
-                what: "radius",
-                value: Value::of(r),
-            });
-        }
+        self.shape.solid()?;
         self.material.validate()?;
         if self.is_static() {
             self.linear_velocity = Vector::zeros();
             self.angular_velocity_body = Vector::zeros();
         }
         Ok(self)
+    }
+}
+
+impl<T: Float + FloatConst> RigidBody<T> {
+    /// A solid box of half extents `h`: inertia `m (h_y² + h_z²)/3` and so on, shape
+    /// [`Shape::Box`].
+    ///
+    /// # Errors
+    /// [`WorldError::InvalidMass`]; [`WorldError::InvalidParameter`] for a half extent that
+    /// is not finite and positive.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, Shape};
+    /// use solver::xform::Vector;
+    /// let b = RigidBody::cuboid(12.0, Vector([0.5, 0.5, 0.5])).unwrap();
+    /// assert_eq!(b.inertia().unwrap()[(0, 0)], 2.0); // 12 · (0.25 + 0.25) / 3
+    /// assert!(RigidBody::cuboid(1.0, Vector([0.5, -1.0, 0.5])).is_err());
+    /// ```
+    pub fn cuboid(mass: T, half_extents: Vector<T, 3>) -> Result<Self, WorldError> {
+        Self::of_shape(mass, Shape::Box(half_extents))
+    }
+
+    /// A solid capsule along its body y axis (a cylinder of length `2 half_height` with
+    /// two hemispherical caps), shape [`Shape::Capsule`].
+    ///
+    /// # Errors
+    /// [`WorldError::InvalidMass`]; [`WorldError::InvalidParameter`] for a radius that is not
+    /// finite and positive or a half height that is negative or not finite.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// let c = RigidBody::capsule(1.0, 0.1, 0.4).unwrap();
+    /// assert!(c.inertia().unwrap()[(1, 1)] < c.inertia().unwrap()[(0, 0)]); // easy to spin about its axis
+    /// assert!(RigidBody::capsule(1.0, 0.0, 0.4).is_err());
+    /// ```
+    pub fn capsule(mass: T, radius: T, half_height: T) -> Result<Self, WorldError> {
+        Self::of_shape(mass, Shape::Capsule(radius, half_height))
+    }
+
+    /// A uniform solid of this shape and mass (inertia from the shape).
+    fn of_shape(mass: T, shape: Shape<T>) -> Result<Self, WorldError> {
+        if !(mass > T::zero() && mass.is_finite()) {
+            return Err(WorldError::InvalidMass {
+                value: Value::of(mass),
+            });
+        }
+        let solid = shape.solid()?.ok_or(WorldError::InvalidParameter {
+            what: "shape (none has no inertia)",
+            value: Value(0.0),
+        })?;
+        let moments = solid.inertia(mass).map_err(|_| WorldError::InvalidMass {
+            value: Value::of(mass),
+        })?;
+        let mut body = Self::new(mass, Matrix::from_diagonal(moments))?;
+        body.shape = shape;
+        Ok(body)
     }
 }

@@ -2,10 +2,12 @@
 use cwlist::{Buffer, Storage};
 use num_traits::{Float, FloatConst};
 
+use super::step::narrow::bounding_radius;
 use super::{
-    Ball, BroadPhase, BruteForce, ConstraintFunction, Grid, Joint, JointGap, Proxy, Shape, World,
-    WorldError, constraint_value, sphere_plane, sphere_sphere,
+    Ball, BroadPhase, BruteForce, ConstraintFunction, Grid, Joint, JointGap, Proxy, World,
+    WorldError, constraint_value,
 };
+use crate::geometry::{HalfSpace, Isometry};
 
 impl<T, S, U, B> World<T, S, U, B>
 where
@@ -111,17 +113,20 @@ where
             .fold(T::zero(), |m, b| m.max(b.linear_velocity.norm()))
     }
 
-    /// The deepest penetration between spheres and between spheres and planes, from the
-    /// current positions (0 when nothing overlaps).
+    /// The deepest penetration between any two shapes and between shapes and planes, from
+    /// the current poses (0 when nothing overlaps), measured by the same contact geometry
+    /// as the step.
     pub fn deepest_penetration(&self) -> T {
         let bodies = self.bodies.as_slice();
         let mut deepest = T::zero();
+        let pose = |i: usize| Isometry::new(bodies[i].position, bodies[i].orientation);
+        let solid = |i: usize| bodies[i].shape.solid().ok().flatten();
         // Candidate pairs from a grid over the bounding spheres (in the world's own storage,
         // so it holds every body); the brute force if the grid cannot be built.
         let mut proxies: S::Buf<Proxy<T>> = Buffer::new();
         let mut complete = true;
         for (i, b) in bodies.iter().enumerate() {
-            if let Shape::Sphere(radius) = b.shape {
+            if let Some(radius) = bounding_radius(&b.shape) {
                 let proxy = Proxy {
                     body: i,
                     center: b.position,
@@ -132,9 +137,11 @@ where
         }
         let proxies = proxies.as_slice();
         let mut pair = |i: usize, j: usize| {
-            let (p, q) = (&proxies[i], &proxies[j]);
-            let (_, gap, _) = sphere_sphere(p.center, p.radius, q.center, q.radius);
-            deepest = deepest.max(-gap);
+            let (a, b) = (proxies[i].body, proxies[j].body);
+            if let (Some(sa), Some(sb)) = (solid(a), solid(b)) {
+                let m = sa.contact(&pose(a), &sb, &pose(b), T::zero());
+                deepest = deepest.max(-m.min_gap().unwrap_or(T::zero()));
+            }
         };
         let grid = complete
             && Grid::<S>::default()
@@ -146,8 +153,15 @@ where
                 .unwrap_or(());
         }
         for p in proxies {
-            for plane in self.planes.as_slice() {
-                deepest = deepest.max(-sphere_plane(p.center, p.radius, plane).1);
+            if let Some(s) = solid(p.body) {
+                for plane in self.planes.as_slice() {
+                    let half_space = HalfSpace {
+                        normal: plane.normal,
+                        offset: plane.offset,
+                    };
+                    let m = s.contact_plane(&pose(p.body), &half_space, T::zero());
+                    deepest = deepest.max(-m.min_gap().unwrap_or(T::zero()));
+                }
             }
         }
         deepest

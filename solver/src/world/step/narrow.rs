@@ -3,19 +3,21 @@
 //! [`ContactSet`] index.
 use cwlist::{Buffer, Storage};
 use num_traits::Float;
-use xform::Vector;
 
 use super::broad::{BroadPhase, Proxy};
 use super::persist::{ContactKey, ContactSet};
 use super::push;
-use crate::world::contact::{Contact, Partner, Plane, sphere_plane, sphere_sphere};
+use crate::geometry::{HalfSpace, Isometry, Manifold};
+use crate::world::contact::{Contact, Partner, Plane};
 use crate::world::{RigidBody, Shape, WorldError};
 
-/// The bounding sphere of a body's shape, if it has one.
+/// The bounding sphere of a body's shape, if it has one (shapes were checked on entry).
 pub(crate) fn bounding_radius<T: Float>(shape: &Shape<T>) -> Option<T> {
     match *shape {
-        Shape::Sphere(r) => Some(r),
         Shape::None => None,
+        Shape::Sphere(r) => Some(r),
+        Shape::Box(h) => Some(h.norm()),
+        Shape::Capsule(r, h) => Some(r + h),
     }
 }
 
@@ -87,33 +89,36 @@ pub(crate) fn collide<T: Float, S: Storage>(
     fresh: &mut S::Buf<Contact<T>>,
 ) -> Result<(), WorldError> {
     fresh.clear();
-    let mut emit =
-        |a: usize, partner: Partner, (normal, gap, point): (Vector<T, 3>, T, Vector<T, 3>)| {
-            if gap > margin {
-                return Ok(());
+    let mut emit = |a: usize, partner: Partner, manifold: Manifold<T>| -> Result<(), WorldError> {
+        for p in manifold.iter() {
+            if p.gap > margin {
+                continue;
             }
             let mut contact = Contact {
                 a,
                 partner,
-                normal,
-                gap,
-                point,
-                feature: 0,
+                normal: p.normal,
+                gap: p.gap,
+                point: p.point,
+                feature: p.feature.0,
                 impulse: [T::zero(); 3],
             };
             if let Some(old) = previous.find(&ContactKey::of(&contact)) {
                 contact.impulse = old.impulse;
             }
-            push(fresh, contact, "contacts")
-        };
+            push(fresh, contact, "contacts")?;
+        }
+        Ok(())
+    };
+    let pose = |b: &RigidBody<T>| Isometry::new(b.position, b.orientation);
     for &[a, b] in candidates.pairs.as_slice() {
         let (a, b) = (a as usize, b as usize);
         let (ba, bb) = (&bodies[a], &bodies[b]);
-        if let (Shape::Sphere(ra), Shape::Sphere(rb)) = (ba.shape, bb.shape) {
+        if let (Some(sa), Some(sb)) = (ba.shape.solid()?, bb.shape.solid()?) {
             emit(
                 a,
                 Partner::Body(b),
-                sphere_sphere(ba.position, ra, bb.position, rb),
+                sa.contact(&pose(ba), &sb, &pose(bb), margin),
             )?;
         }
     }
@@ -121,9 +126,17 @@ pub(crate) fn collide<T: Float, S: Storage>(
         if body.is_static() {
             continue;
         }
-        if let Shape::Sphere(r) = body.shape {
+        if let Some(solid) = body.shape.solid()? {
             for (k, plane) in planes.iter().enumerate() {
-                emit(i, Partner::Plane(k), sphere_plane(body.position, r, plane))?;
+                let half_space = HalfSpace {
+                    normal: plane.normal,
+                    offset: plane.offset,
+                };
+                emit(
+                    i,
+                    Partner::Plane(k),
+                    solid.contact_plane(&pose(body), &half_space, margin),
+                )?;
             }
         }
     }
