@@ -1,5 +1,6 @@
-//! The four scenes of the rigid-body world, each printing a table of metrics against its
-//! targets and writing SVG plots (energy, constraint drift, solver residual).
+//! The scenes of the rigid-body world (chains, the touching cradle, a sphere pile, a
+//! spinning body, 4000 spheres, a box tower and pyramid), each printing a table of metrics
+//! against its targets and writing SVG plots.
 //!
 //! `cargo run --release -p solver --example scenes [-- <output folder>]` (default
 //! `target/scenes/` of the workspace, so a run leaves the work tree clean).
@@ -11,6 +12,8 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+#[path = "scenes/boxes.rs"]
+mod boxes;
 #[path = "scenes/chain.rs"]
 mod chain;
 #[path = "scenes/common.rs"]
@@ -49,6 +52,7 @@ fn main() {
     all.extend(pile::run(&out));
     all.extend(spin::run(&out));
     all.extend(large::run(&out));
+    all.extend(boxes::run(&out));
     let missed = all.iter().filter(|r| r.verdict() == Some(false)).count();
     println!(
         "\nAll scenes: {} targets, {} PASS, {} MISS, {:.1} s",

@@ -1,0 +1,123 @@
+//! Scene 7: a 20-box tower and a 20-row box pyramid (210 boxes) standing on the ground for
+//! 10 s at 60 Hz: the stacking tests engines are compared on. Target: every box within 1 %
+//! of a box size of where it started.
+use std::path::Path;
+use std::time::Instant;
+
+use solver::world::{Material, RigidBody, WorldSettings};
+use solver::xform::Vector;
+
+use crate::common::{Converged, Metric, SceneWorld, chart, print_table, series};
+use crate::plot::Scale;
+
+const HALF: f64 = 0.5;
+const SECONDS: f64 = 10.0;
+
+/// Largest displacement (fraction of a box size) over time, and the run's figures.
+struct Run {
+    drift: Vec<(f64, f64)>,
+    worst: f64,
+    unresolved: usize,
+    step_ms: f64,
+    converged: Converged,
+}
+
+fn stand(centres: &[Vector<f64, 3>], iterations: usize) -> Run {
+    let mut s = WorldSettings::default();
+    if iterations > 0 {
+        s.solver.max_iterations = iterations;
+    }
+    s.sleep = None; // the drift of every step is measured
+    let mut world = SceneWorld::new(s).expect("valid settings");
+    world
+        .add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default())
+        .expect("plane");
+    for c in centres {
+        let b = RigidBody::cuboid(1.0, Vector([HALF; 3]))
+            .expect("valid box")
+            .with_position(*c);
+        world.add_body(b).expect("room");
+    }
+    let steps = (SECONDS / s.dt).round() as usize;
+    let mut run = Run {
+        drift: Vec::new(),
+        worst: 0.0,
+        unresolved: 0,
+        step_ms: 0.0,
+        converged: Converged::default(),
+    };
+    let start = Instant::now();
+    for k in 0..steps {
+        let r = run.converged.step(&mut world);
+        run.unresolved += r.unresolved_contacts;
+        let moved = world
+            .bodies()
+            .iter()
+            .zip(centres)
+            .map(|(b, c)| (b.position() - *c).norm())
+            .fold(0.0, f64::max)
+            / (2.0 * HALF);
+        run.worst = run.worst.max(moved);
+        if k % 6 == 0 {
+            run.drift.push((world.time(), (moved * 100.0).max(1e-6)));
+        }
+    }
+    run.step_ms = start.elapsed().as_secs_f64() * 1e3 / steps as f64;
+    run
+}
+
+pub(crate) fn run(dir: &Path) -> Vec<Metric> {
+    let tower: Vec<_> = (0..20)
+        .map(|k| Vector([0.0, HALF + 2.0 * HALF * k as f64, 0.0]))
+        .collect();
+    let rows = 20;
+    let pyramid: Vec<_> = (0..rows)
+        .flat_map(|row| {
+            let n = rows - row;
+            (0..n).map(move |i| {
+                Vector([
+                    (i as f64 - (n - 1) as f64 / 2.0) * 2.0 * HALF,
+                    HALF + 2.0 * HALF * row as f64,
+                    0.0,
+                ])
+            })
+        })
+        .collect();
+    let mut metrics = Vec::new();
+    let mut plots = Vec::new();
+    for (name, centres) in [("20-box tower", &tower), ("210-box pyramid", &pyramid)] {
+        let run = stand(centres, 0);
+        metrics.push(run.converged.metric(1e-3));
+        metrics.push(Metric::target(
+            &format!("{name}: largest drift of a box over 10 s / box size (default 20 sweeps)"),
+            format!("{:.2} %", run.worst * 100.0),
+            "≤ 1 %",
+            run.worst <= 0.01,
+        ));
+        metrics.push(Metric::info(
+            &format!("{name}: unresolved contacts summed over the steps; time per step"),
+            format!("{}; {:.2} ms", run.unresolved, run.step_ms),
+        ));
+        plots.push(series(&format!("{name}, 20 sweeps"), run.drift));
+    }
+    let many = stand(&tower, 500);
+    metrics.push(Metric::info(
+        "20-box tower with 500 sweeps per step: largest drift / box size; time per step",
+        format!("{:.2} %; {:.2} ms", many.worst * 100.0, many.step_ms),
+    ));
+    plots.push(series("20-box tower, 500 sweeps", many.drift));
+    metrics.push(Metric::info(
+        "settings",
+        "boxes 1 m, 1 kg, μ = 0.5, e = 0, 60 Hz, sleeping off, box-box manifolds of ≤ 4 points with persistent feature ids".into(),
+    ));
+    print_table("Box tower and pyramid standing for 10 s", &metrics);
+    chart(
+        dir,
+        "boxes_drift.svg",
+        "Box stacks: largest drift of a box from its start",
+        ("time (s)", "drift / box size (%)"),
+        Scale::Log,
+        plots,
+    );
+    metrics
+}
