@@ -33,6 +33,8 @@ mod pile;
 mod plot;
 #[path = "scenes/spin.rs"]
 mod spin;
+#[path = "scenes/standard.rs"]
+mod standard;
 
 fn main() {
     let out = std::env::args().nth(1).map_or_else(
@@ -53,6 +55,7 @@ fn main() {
     all.extend(spin::run(&out));
     all.extend(large::run(&out));
     all.extend(boxes::run(&out));
+    all.extend(standard::run(&out));
     let missed = all.iter().filter(|r| r.verdict() == Some(false)).count();
     println!(
         "\nAll scenes: {} targets, {} PASS, {} MISS, {:.1} s",

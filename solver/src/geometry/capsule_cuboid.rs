@@ -110,9 +110,10 @@ pub fn capsule_cuboid<T: Float>(
         }
     }
     if let Some((k, sep, dir)) = best_cross
-        && sep > best_sep + tolerance {
-            (best_face, best_index, best_sep, best_dir) = (false, k, sep, dir);
-        }
+        && sep > best_sep + tolerance
+    {
+        (best_face, best_index, best_sep, best_dir) = (false, k, sep, dir);
+    }
     if best_sep - r > margin {
         return Manifold::new();
     }

@@ -189,9 +189,10 @@ pub fn cuboid_cuboid<T: Float>(
         }
     }
     if let Some((axis, sep, dir)) = best_edge
-        && sep > best_sep + tolerance {
-            (best, best_sep, best_dir) = (axis, sep, dir);
-        }
+        && sep > best_sep + tolerance
+    {
+        (best, best_sep, best_dir) = (axis, sep, dir);
+    }
 
     match best {
         Axis::Face { of_b: false, i } => face_contact(&oa, &ob, i, best_dir, false, margin),

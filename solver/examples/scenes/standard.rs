@@ -1,0 +1,132 @@
+//! Scene 8: the standard tests of a rigid-body engine that are not scenes of their own: a
+//! ball-joint pendulum over 100 periods (energy and period, at 60 Hz and at 1 ms) and a
+//! 1000:1 stack (a heavy sphere on a light one on the ground).
+use std::path::Path;
+
+use solver::world::{Material, RigidBody, WorldSettings};
+use solver::xform::Vector;
+
+use crate::common::{Converged, Metric, SceneWorld, chart, print_table, series};
+use crate::plot::Scale;
+
+const G: f64 = 9.81;
+/// The 5 cm bob turns with the string: a physical pendulum of equivalent length
+/// `L + (2/5) r² / L`.
+const EQUIVALENT_LENGTH: f64 = 1.0 + 0.4 * 0.05 * 0.05;
+
+/// Relative energy change, relative period error, and the total-energy trace.
+fn pendulum(theta: f64, dt: f64, converged: &mut Converged) -> (f64, f64, Vec<(f64, f64)>) {
+    let mut s = WorldSettings::default();
+    s.dt = dt;
+    s.sleep = None;
+    let mut world = SceneWorld::new(s).expect("valid settings");
+    let p = Vector([theta.sin(), -theta.cos(), 0.0]);
+    let bob = world
+        .add_body(RigidBody::sphere(1.0, 0.05).expect("bob").with_position(p))
+        .expect("room");
+    world
+        .add_ball_joint(bob, None, Vector::zeros())
+        .expect("joint");
+    let e0 = G * (1.0 - theta.cos());
+    let (mut a, mut b) = (1.0f64, (theta / 2.0).cos());
+    for _ in 0..40 {
+        (a, b) = ((a + b) / 2.0, (a * b).sqrt());
+    }
+    let period = 2.0 * core::f64::consts::PI * (EQUIVALENT_LENGTH / G).sqrt() / a;
+    let steps = (100.0 * period / dt).round() as usize;
+    let (mut crossings, mut prev, mut trace) = (Vec::new(), p[0], Vec::new());
+    for k in 0..steps {
+        converged.step(&mut world);
+        let x = world.bodies()[bob].position()[0];
+        if prev < 0.0 && x >= 0.0 {
+            crossings.push((k + 1) as f64 * dt - dt * x / (x - prev));
+        }
+        prev = x;
+        if k % ((steps / 2000).max(1)) == 0 {
+            let e = world.kinetic_energy() + world.potential_energy() + G;
+            trace.push((world.time(), (e - e0) / e0 * 100.0));
+        }
+    }
+    let e = world.kinetic_energy() + world.potential_energy() + G;
+    let measured = (crossings[crossings.len() - 1] - crossings[0]) / (crossings.len() - 1) as f64;
+    ((e - e0) / e0, measured / period - 1.0, trace)
+}
+
+/// Deepest penetration over 10 s (fraction of the light sphere's diameter) and the
+/// unresolved contacts reported.
+fn stack(ratio: f64, converged: &mut Converged) -> (f64, usize) {
+    let mut s = WorldSettings::default();
+    s.sleep = None;
+    let mut world = SceneWorld::new(s).expect("valid settings");
+    world
+        .add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default())
+        .expect("plane");
+    let r = 0.1;
+    for (mass, y) in [(1.0, r), (ratio, 3.0 * r)] {
+        let ball = RigidBody::sphere(mass, r)
+            .expect("ball")
+            .with_position(Vector([0.0, y, 0.0]));
+        world.add_body(ball).expect("room");
+    }
+    let (mut deepest, mut unresolved) = (0.0f64, 0);
+    for _ in 0..600 {
+        unresolved += converged.step(&mut world).unresolved_contacts;
+        deepest = deepest.max(world.deepest_penetration());
+    }
+    (deepest / (2.0 * r), unresolved)
+}
+
+pub(crate) fn run(dir: &Path) -> Vec<Metric> {
+    let mut converged = Converged::default();
+    let mut metrics = Vec::new();
+    let mut traces = Vec::new();
+    for (dt, label, tighter) in [(1.0 / 60.0, "60 Hz", 1.0), (1e-3, "1 ms", 10.0)] {
+        for (theta, e_target, p_target) in [(1.0, 0.01, 0.005), (2.5, 0.02, 0.01)] {
+            let (de, dp, trace) = pendulum(theta, dt, &mut converged);
+            let (e_t, p_t) = (e_target / tighter, p_target / tighter);
+            metrics.push(Metric::target(
+                &format!(
+                    "pendulum θ₀ = {theta} rad, {label}: total energy change over 100 periods"
+                ),
+                format!("{:+.4} %", de * 100.0),
+                &format!("≤ {} %", e_t * 100.0),
+                de.abs() <= e_t,
+            ));
+            metrics.push(Metric::target(
+                &format!("pendulum θ₀ = {theta} rad, {label}: period error"),
+                format!("{:+.4} %", dp * 100.0),
+                &format!("≤ {} %", p_t * 100.0),
+                dp.abs() <= p_t,
+            ));
+            if theta == 1.0 {
+                traces.push(series(&format!("θ₀ = 1 rad, Δt = {label}"), trace));
+            }
+        }
+    }
+    let (deepest, unresolved) = stack(1000.0, &mut converged);
+    metrics.push(Metric::target(
+        "1000:1 stack (1000 kg sphere on 1 kg sphere on the ground), 60 Hz, 10 s: deepest penetration / light sphere's size",
+        format!("{:.4} %", deepest * 100.0),
+        "≤ 1 %",
+        deepest <= 0.01,
+    ));
+    metrics.push(Metric::info(
+        "1000:1 stack: unresolved contacts reported",
+        format!("{unresolved}"),
+    ));
+    metrics.insert(0, converged.metric(1e-3));
+    metrics.push(Metric::info(
+        "settings",
+        "defaults (RATTLE for joints, 20 sweeps, exact finish of islands ≤ 24 rows); pendulum 1 m, bob 1 kg r = 5 cm; periods against the physical pendulum's exact period".into(),
+    ));
+    print_table("Pendulums and a 1000:1 stack", &metrics);
+    chart(
+        dir,
+        "pendulum_total_energy.svg",
+        "Ball-joint pendulum, θ₀ = 1 rad: total energy (kinetic + potential)",
+        ("time (s)", "(E − E₀)/E₀ (%)"),
+        Scale::Linear,
+        traces,
+    );
+    metrics
+}
