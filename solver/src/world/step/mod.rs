@@ -357,6 +357,7 @@ where
             islands,
             local,
             &mut motion.backup,
+            &mut motion.directions,
             &settings,
         )?;
         ended(Phase::Stabilize);

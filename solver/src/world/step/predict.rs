@@ -33,6 +33,8 @@ pub(crate) struct Motion<T, S: Storage> {
     pub(crate) turn: S::Buf<Option<Quaternion<T>>>,
     /// Scratch of the position projection (an island's bodies before an iteration).
     pub(crate) backup: S::Buf<RigidBody<T>>,
+    /// Scratch of the position projection (an island's joints linearized at the start).
+    pub(crate) directions: S::Buf<crate::world::Linearization<T>>,
 }
 
 /// The torque-free rotation of one step by the Lie midpoint rule (see the module docs):
@@ -77,6 +79,7 @@ impl<T: Float, S: Storage> Motion<T, S> {
             free: Buffer::new(),
             turn: Buffer::new(),
             backup: Buffer::new(),
+            directions: Buffer::new(),
         }
     }
 

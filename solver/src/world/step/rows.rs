@@ -70,6 +70,19 @@ pub(crate) fn linearize_joint<T: Float, U: ConstraintFunction<T>>(
     linearize(&slot.joint, &bodies[slot.a].pose(), &pb)
 }
 
+/// A joint's constraint values `C` at the poses of `bodies` (plain numbers, no Jacobian)
+/// and its number of rows.
+pub(crate) fn joint_value<T: Float, U: ConstraintFunction<T>>(
+    slot: &JointSlot<T, U>,
+    bodies: &[RigidBody<T>],
+) -> ([T; crate::world::MAX_JOINT_ROWS], usize) {
+    let pb = slot.b.map_or_else(Pose::identity, |b| bodies[b].pose());
+    (
+        crate::world::constraint_value(&slot.joint, &bodies[slot.a].pose(), &pb),
+        slot.joint.rows().min(crate::world::MAX_JOINT_ROWS),
+    )
+}
+
 fn block_dot<T: Float>(b: &JacobianBlock<T>, v: &BodyVelocity<T>) -> T {
     b.linear.dot(&v.linear) + b.angular.dot(&v.angular)
 }

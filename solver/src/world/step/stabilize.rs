@@ -12,9 +12,10 @@ use num_traits::{Float, FloatConst};
 use xform::Vector;
 
 use super::islands::Islands;
-use super::rows::{joint_row, linearize_joint};
+use super::rows::{joint_row, joint_value, linearize_joint};
 use super::solve::Local;
 use crate::world::constraint::ConstraintFunction;
+use crate::world::constraint::Linearization;
 use crate::world::{JointScheme, JointSlot, JointSolver, RigidBody, WorldError, WorldSettings};
 use crate::{BodyInverseMass, Bounds, PgsSettings};
 
@@ -38,6 +39,7 @@ pub(crate) fn project<T, S, U>(
     islands: &Islands<S>,
     local: &mut Local<T, S>,
     backup: &mut S::Buf<RigidBody<T>>,
+    directions: &mut S::Buf<Linearization<T>>,
     settings: &WorldSettings<T>,
 ) -> Result<Projection, WorldError>
 where
@@ -60,8 +62,8 @@ where
         }
         let error_of = |bodies: &[RigidBody<T>]| {
             islands.joints.of(k).fold(T::zero(), |m, j| {
-                let lin = linearize_joint(&joints[j], bodies);
-                lin.value[..lin.rows].iter().fold(m, |m, c| m.max(c.abs()))
+                let (c, rows) = joint_value(&joints[j], bodies);
+                c[..rows].iter().fold(m, |m, c| m.max(c.abs()))
             })
         };
         // RATTLE (SHAKE's half): the correction acts along M⁻¹J(q)ᵀ at the start of the
@@ -73,6 +75,15 @@ where
         // the symplectic-Euler scheme, which always uses it.
         let mut shake = settings.joint_scheme == JointScheme::Rattle;
         let mut budget = settings.post_stabilization;
+        // SHAKE's directions, the joints' Jacobians at the start of the step, once.
+        directions.clear();
+        if shake {
+            for j in islands.joints.of(k) {
+                directions
+                    .try_push(linearize_joint(&joints[j], start))
+                    .map_err(|_| WorldError::CapacityExceeded { what: "joints" })?;
+            }
+        }
         let mut error = error_of(next);
         let mut iterations = 0;
         while iterations < budget && error > settings.projection_tolerance {
@@ -96,18 +107,20 @@ where
                     }
                 }
             })?;
-            local.set_rows(islands.joints.of(k).flat_map(|j| {
+            let cached = directions.as_slice();
+            local.set_rows(islands.joints.of(k).enumerate().flat_map(|(n, j)| {
                 let slot = &joints[j];
-                let value = linearize_joint(slot, bodies);
-                let direction = if shake {
-                    linearize_joint(slot, start)
+                // SHAKE needs only the values at the new pose; Newton their Jacobians too.
+                let (direction, value) = if shake {
+                    (cached[n], joint_value(slot, bodies).0)
                 } else {
-                    value
+                    let lin = linearize_joint(slot, bodies);
+                    (lin, lin.value)
                 };
-                (0..value.rows).map(move |r| {
+                (0..direction.rows).map(move |r| {
                     (
                         joint_row(slot.a, slot.b, &direction.jacobian[r]),
-                        -value.value[r],
+                        -value[r],
                         Bounds::bilateral(),
                     )
                 })
