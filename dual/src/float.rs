@@ -192,9 +192,13 @@ impl<T: Float, D: Tangent<T>> Float for Jet<T, D> {
     fn powf(self, n: Self) -> Self {
         let (x, p) = (self.re, n.re);
         let re = x.powf(p);
+        // `p·xᵖ/x` saves a second power, but only where the value of `x` is nonzero: for a
+        // nested dual `x = 0 + ε` is not zero as a number, yet dividing by it is 0/0. There
+        // the exact `p·xᵖ⁻¹` keeps every order finite (`d²/dx² x² = 2` at 0).
+        let value_nonzero = x.to_f64().is_some_and(|v| v != 0.0);
         let dx = if p.is_zero() {
             T::zero()
-        } else if !x.is_zero() && re.is_finite() {
+        } else if value_nonzero && re.is_finite() {
             p * (re / x)
         } else {
             p * x.powf(p - T::one())
