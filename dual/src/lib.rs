@@ -8,6 +8,7 @@ mod helpers;
 #[cfg(feature = "approx")]
 mod impl_approx;
 mod jet;
+mod lift;
 mod num_impls;
 mod ops;
 mod tangent;
@@ -17,6 +18,7 @@ pub use helpers::{
     second_derivative,
 };
 pub use jet::Jet;
+pub use lift::Lift;
 /// Re-exported so users can name `Float`/`FloatConst` without a direct dependency.
 pub use num_traits;
 pub use num_traits::{Float, FloatConst};

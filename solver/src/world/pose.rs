@@ -1,32 +1,12 @@
 //! A body's position and orientation over any scalar, so constraint functions can be
 //! evaluated with plain numbers or with dual numbers (which carry the Jacobian along).
-use dual::DualVec;
 use num_traits::Float;
 use xform::{Quaternion, Vector};
 
-/// A scalar into which constants of type `T` can be lifted: `T` itself, and `DualVec<T, N>`
-/// (as a constant with zero derivative).
-///
-/// Constraint functions are written once, generic over `S: Lift<T>`; the world evaluates
-/// them with `S = T` for values and `S = DualVec<T, 12>` for Jacobians.
-pub trait Lift<T>: Float {
-    /// `value` as this scalar (derivative part zero).
-    fn lift(value: T) -> Self;
-}
-
-impl<T: Float> Lift<T> for T {
-    #[inline(always)]
-    fn lift(value: T) -> T {
-        value
-    }
-}
-
-impl<T: Float, const N: usize> Lift<T> for DualVec<T, N> {
-    #[inline(always)]
-    fn lift(value: T) -> Self {
-        DualVec::constant(value)
-    }
-}
+/// Lifting constants into a scalar type (from [`dual`]: `T` itself and every dual number
+/// over `T`). Constraint functions are written once, generic over `S: Lift<T>`; the world
+/// evaluates them with `S = T` for values and `S = DualVec<T, 12>` for Jacobians.
+pub use dual::Lift;
 
 /// Lifts a vector of constants.
 #[inline]
