@@ -78,7 +78,28 @@ impl<T, Ix: Index, S: Storage> Default for List<T, Ix, S> {
 
 impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     /// An empty list (allocates nothing).
+    ///
+    /// A fixed capacity that the index type cannot address is a compile-time error, not a
+    /// list that silently holds fewer elements:
+    ///
+    /// ```
+    /// let mut small = cwlist::FixedList::<u32, 255, u8>::new(); // u8 addresses 255 slots
+    /// small.push_back(7);
+    /// assert_eq!(small.len(), 1);
+    /// ```
+    ///
+    /// ```compile_fail
+    /// // error: this fixed capacity is more than the list's index type can address
+    /// let too_big = cwlist::FixedList::<u32, 300, u8>::new();
+    /// ```
     pub fn new() -> Self {
+        const {
+            assert!(
+                S::CAPACITY == usize::MAX || S::CAPACITY <= Ix::MAX_LEN,
+                "this fixed capacity is more than the list's index type can address: \
+                 use a wider index type (u8 addresses 255 elements, u16 65 535, u32 about 4e9)"
+            );
+        }
         Self {
             nodes: Buffer::new(),
             values: Buffer::new(),

@@ -10,6 +10,9 @@ mod sealed {
 pub trait Storage: sealed::Sealed {
     /// A contiguous buffer of `E`.
     type Buf<E>: Buffer<E>;
+    /// The most elements a buffer can hold, known at compile time (`usize::MAX`: limited by
+    /// memory only).
+    const CAPACITY: usize;
 }
 
 /// The contiguous-array operations a list needs from its storage (sealed through [`Storage`]).
@@ -55,6 +58,7 @@ pub struct Fixed<const N: usize>;
 impl<const N: usize> sealed::Sealed for Fixed<N> {}
 impl<const N: usize> Storage for Fixed<N> {
     type Buf<E> = heapless::Vec<E, N>;
+    const CAPACITY: usize = N;
 }
 
 impl<E, const N: usize> Buffer<E> for heapless::Vec<E, N> {
@@ -119,6 +123,7 @@ impl sealed::Sealed for Growable {}
 #[cfg(feature = "alloc")]
 impl Storage for Growable {
     type Buf<E> = alloc::vec::Vec<E>;
+    const CAPACITY: usize = usize::MAX;
 }
 
 #[cfg(feature = "alloc")]
