@@ -14,7 +14,7 @@ use xform::Vector;
 use super::islands::Islands;
 use super::rows::{joint_row, linearize_joint};
 use super::solve::Local;
-use crate::world::constraint::ConstraintFunction;
+use crate::world::constraint::{ConstraintFunction, Linearization};
 use crate::world::contact::{Contact, Partner};
 use crate::world::{JointSlot, JointSolver, RigidBody, WorldError, WorldSettings};
 use crate::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, JacobianBlock, PgsSettings};
@@ -65,6 +65,7 @@ pub(crate) fn finish<T, S, U>(
     islands: &Islands<S>,
     local: &mut Local<T, S>,
     velocity: &mut S::Buf<BodyVelocity<T>>,
+    directions: &mut S::Buf<Linearization<T>>,
     settings: &WorldSettings<T>,
 ) -> Result<(), WorldError>
 where
@@ -101,9 +102,16 @@ where
             inv_mass: bodies[b].inv_mass,
             inv_inertia: bodies[b].world_inverse_inertia(),
         })?;
-        let joint_rows = islands.joints.of(k).flat_map(|j| {
+        directions.clear();
+        for j in islands.joints.of(k) {
+            directions
+                .try_push(linearize_joint(&joints[j], bodies))
+                .map_err(|_| WorldError::CapacityExceeded { what: "joints" })?;
+        }
+        let cached = directions.as_slice();
+        let joint_rows = islands.joints.of(k).enumerate().flat_map(|(n, j)| {
             let slot = &joints[j];
-            let lin = linearize_joint(slot, bodies);
+            let lin = &cached[n];
             (0..lin.rows).map(move |r| {
                 let row = joint_row(slot.a, slot.b, &lin.jacobian[r]);
                 let eta = -super::rows::row_dot(&row, v);

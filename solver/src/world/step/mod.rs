@@ -370,6 +370,7 @@ where
             islands,
             local,
             delta_v,
+            &mut motion.directions,
             &settings,
         )?;
         ended(Phase::Finish);

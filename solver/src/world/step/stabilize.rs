@@ -107,16 +107,20 @@ where
                     }
                 }
             })?;
+            if !shake {
+                // Newton: the Jacobians at the new pose, refreshed every iteration.
+                directions.clear();
+                for j in islands.joints.of(k) {
+                    directions
+                        .try_push(linearize_joint(&joints[j], bodies))
+                        .map_err(|_| WorldError::CapacityExceeded { what: "joints" })?;
+                }
+            }
             let cached = directions.as_slice();
             local.set_rows(islands.joints.of(k).enumerate().flat_map(|(n, j)| {
                 let slot = &joints[j];
-                // SHAKE needs only the values at the new pose; Newton their Jacobians too.
-                let (direction, value) = if shake {
-                    (cached[n], joint_value(slot, bodies).0)
-                } else {
-                    let lin = linearize_joint(slot, bodies);
-                    (lin, lin.value)
-                };
+                let direction = &cached[n];
+                let value = joint_value(slot, bodies).0;
                 (0..direction.rows).map(move |r| {
                     (
                         joint_row(slot.a, slot.b, &direction.jacobian[r]),
