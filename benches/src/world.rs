@@ -129,7 +129,7 @@ pub struct Run {
     /// Wall time of each step (s).
     pub steps: Vec<f64>,
     /// Time per phase summed over the run (s), in [`Phase::ALL`] order.
-    pub phases: [f64; 11],
+    pub phases: [f64; Phase::ALL.len()],
     /// Mean contacts per step.
     pub contacts: f64,
     /// Deepest penetration over the last half of the run (m).

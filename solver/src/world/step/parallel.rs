@@ -20,9 +20,17 @@ use crate::world::{JointSlot, WorldError, WorldSettings};
 #[cfg(feature = "rayon")]
 use crate::{BodyInverseMass, BodyVelocity};
 
-/// One island solved on a worker: its index, its local problem and what the solve reported.
+/// One island solved on a worker: what the solve reported and what it changed.
 #[cfg(feature = "rayon")]
-type Solved<T> = (usize, Local<T, Growable>, Outcome<T>);
+struct Solved<T> {
+    island: usize,
+    outcome: Outcome<T>,
+    /// The island's impulses, in its row order.
+    lambda: alloc::vec::Vec<T>,
+    /// Global indices of its bodies and their velocity changes.
+    bodies: alloc::vec::Vec<usize>,
+    delta_v: alloc::vec::Vec<BodyVelocity<T>>,
+}
 
 /// [`super::solve::islands`] with the islands spread over rayon's threads.
 #[cfg(feature = "rayon")]
@@ -49,10 +57,11 @@ where
         .filter_map(|(k, &a)| a.then_some(k))
         .collect();
     let (bodies, joint_groups, view) = (islands.bodies.view(), islands.joints.view(), rows.view());
+    // One local problem per rayon job (not per island: it holds the exact solver's
+    // matrices); each island hands back only its impulses and velocity changes.
     let solved: alloc::vec::Vec<Result<Solved<T>, WorldError>> = awake
         .par_iter()
-        .map(|&k| {
-            let mut local = Local::<T, Growable>::new();
+        .map_init(Local::<T, Growable>::new, |local, &k| {
             local.gather_bodies(k, bodies, |b| inverse[b])?;
             local.gather_rows(k, view)?;
             let outcome = local.solve(
@@ -62,19 +71,25 @@ where
                 &settings.solver,
                 &mut [],
             )?;
-            Ok((k, local, outcome))
+            Ok(Solved {
+                island: k,
+                outcome,
+                lambda: local.lambda.as_slice().to_vec(),
+                bodies: local.globals().collect(),
+                delta_v: local.delta_v.as_slice().to_vec(),
+            })
         })
         .collect();
     let mut outcome = Outcome::empty();
     for island in solved {
-        let (k, local, o) = island?;
-        local.scatter(
-            k,
-            rows.island_start.as_slice(),
-            rows.lambda.as_mut_slice(),
-            delta_v,
-        );
-        outcome = outcome.merge(o);
+        let island = island?;
+        let from = rows.island_start.as_slice()[island.island] as usize;
+        rows.lambda.as_mut_slice()[from..from + island.lambda.len()]
+            .copy_from_slice(&island.lambda);
+        for (&b, d) in island.bodies.iter().zip(&island.delta_v) {
+            delta_v[b] = *d;
+        }
+        outcome = outcome.merge(island.outcome);
     }
     Ok(outcome)
 }
