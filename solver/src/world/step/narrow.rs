@@ -5,7 +5,7 @@ use cwlist::{Buffer, Storage};
 use num_traits::Float;
 
 use super::broad::{BroadPhase, Proxy};
-use super::persist::{ContactKey, ContactSet};
+use super::persist::{ContactSet, PairKey, warm_start};
 use super::push;
 use crate::geometry::{HalfSpace, Isometry, Manifold};
 use crate::world::contact::{Contact, Partner, Plane};
@@ -90,11 +90,12 @@ pub(crate) fn collide<T: Float, S: Storage>(
 ) -> Result<(), WorldError> {
     fresh.clear();
     let mut emit = |a: usize, partner: Partner, manifold: Manifold<T>| -> Result<(), WorldError> {
+        let first = fresh.as_slice().len();
         for p in manifold.iter() {
             if p.gap > margin {
                 continue;
             }
-            let mut contact = Contact {
+            let contact = Contact {
                 a,
                 partner,
                 normal: p.normal,
@@ -103,25 +104,15 @@ pub(crate) fn collide<T: Float, S: Storage>(
                 feature: p.feature.0,
                 impulse: [T::zero(); 3],
             };
-            if let Some(old) = previous.find(&ContactKey::of(&contact)) {
-                contact.impulse = old.impulse;
-            }
             push(fresh, contact, "contacts")?;
         }
+        let old = previous.pair(&PairKey { a, partner });
+        warm_start(old, &mut fresh.as_mut_slice()[first..], margin);
         Ok(())
     };
     let pose = |b: &RigidBody<T>| Isometry::new(b.position, b.orientation);
-    for &[a, b] in candidates.pairs.as_slice() {
-        let (a, b) = (a as usize, b as usize);
-        let (ba, bb) = (&bodies[a], &bodies[b]);
-        if let (Some(sa), Some(sb)) = (ba.shape.solid()?, bb.shape.solid()?) {
-            emit(
-                a,
-                Partner::Body(b),
-                sa.contact(&pose(ba), &sb, &pose(bb), margin),
-            )?;
-        }
-    }
+    // Contacts with the planes first: the sweeps then carry the ground's support up a
+    // stack within one sweep instead of one contact per sweep.
     for (i, body) in bodies.iter().enumerate() {
         if body.is_static() {
             continue;
@@ -138,6 +129,17 @@ pub(crate) fn collide<T: Float, S: Storage>(
                     solid.contact_plane(&pose(body), &half_space, margin),
                 )?;
             }
+        }
+    }
+    for &[a, b] in candidates.pairs.as_slice() {
+        let (a, b) = (a as usize, b as usize);
+        let (ba, bb) = (&bodies[a], &bodies[b]);
+        if let (Some(sa), Some(sb)) = (ba.shape.solid()?, bb.shape.solid()?) {
+            emit(
+                a,
+                Partner::Body(b),
+                sa.contact(&pose(ba), &sb, &pose(bb), margin),
+            )?;
         }
     }
     Ok(())

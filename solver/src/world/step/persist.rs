@@ -1,30 +1,33 @@
-//! Contact persistence: the live contacts of the last step, indexed by
-//! `(body, partner, feature)` in an open-addressing hash table, so that each contact of the
-//! new step finds its predecessor (and warm-start impulses) in O(1) expected time.
+//! Contact persistence: the live contacts of the last step, indexed by pair
+//! `(body, partner)` in an open-addressing hash table, so that each new manifold finds its
+//! predecessor (and its warm-start impulses) in O(1) expected time. Within a manifold (at
+//! most a few points) a contact is matched first by its feature id, then by proximity.
 //!
 //! The table maps keys to positions in the contact array and is rebuilt from that array
 //! when a step commits; its layout never decides an order, so the step stays deterministic.
 use cwlist::{Buffer, Storage};
 
+use num_traits::Float;
+
 use crate::world::WorldError;
 use crate::world::contact::{Contact, Partner};
+use crate::world::joint::orthonormal_pair;
 
 const EMPTY: u32 = u32::MAX;
 
-/// What identifies a contact between steps.
+/// The pair a contact belongs to: its first body and what it touches. The contacts of one
+/// pair (one manifold) are contiguous in the contact array.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct ContactKey {
+pub(crate) struct PairKey {
     pub(crate) a: usize,
     pub(crate) partner: Partner,
-    pub(crate) feature: u32,
 }
 
-impl ContactKey {
+impl PairKey {
     pub(crate) fn of<T>(c: &Contact<T>) -> Self {
         Self {
             a: c.a,
             partner: c.partner,
-            feature: c.feature,
         }
     }
 
@@ -33,14 +36,63 @@ impl ContactKey {
             Partner::Body(b) => b as u64,
             Partner::Plane(p) => (p as u64) | (1 << 63),
         };
-        let mut h = (self.a as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        h ^= partner.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-        h ^= u64::from(self.feature).wrapping_mul(0x1656_67b1_9e37_79f9);
+        let h = (self.a as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ partner.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
         h ^ (h >> 29)
     }
 }
 
-/// The live contacts and their index.
+/// Gives the new contacts of one pair (`fresh`) the impulses of their predecessors in `old`,
+/// the same pair's contacts of the last step: first the contact with the same feature id,
+/// else the nearest unclaimed one whose point is within `reach` (feature ids of aligned
+/// boxes change when a vertex slides across a clipping plane by a hair, and a tower whose
+/// contacts lose their warm start every few steps never converges). Each old contact
+/// warm-starts at most one new one, so no impulse is counted twice.
+pub(crate) fn warm_start<T: Float>(old: &[Contact<T>], fresh: &mut [Contact<T>], reach: T) {
+    // Manifolds hold at most a few points: bitmasks of 64 cover them (the rest start cold).
+    let mut claimed = 0u64;
+    let mut matched = 0u64;
+    let bit = |k: usize| if k < 64 { 1u64 << k } else { 0 };
+    for (i, c) in fresh.iter_mut().enumerate() {
+        let same = old
+            .iter()
+            .enumerate()
+            .find(|(j, o)| o.feature == c.feature && claimed & bit(*j) == 0 && *j < 64);
+        if let Some((j, o)) = same {
+            c.impulse = carried_impulse(o, &c.normal);
+            claimed |= bit(j);
+            matched |= bit(i);
+        }
+    }
+    for (i, c) in fresh.iter_mut().enumerate() {
+        if i >= 64 || matched & bit(i) != 0 {
+            continue;
+        }
+        let nearest = old
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j < 64 && claimed & bit(*j) == 0)
+            .map(|(j, o)| (j, (o.point - c.point).norm()))
+            .filter(|&(_, d)| d <= reach)
+            .min_by(|x, y| x.1.partial_cmp(&y.1).unwrap_or(core::cmp::Ordering::Equal));
+        if let Some((j, _)) = nearest {
+            c.impulse = carried_impulse(&old[j], &c.normal);
+            claimed |= bit(j);
+        }
+    }
+}
+
+/// The warm-start impulse of a matched contact: the normal part as it was, the friction part
+/// as the same world-frame vector expressed in the tangent basis of the new normal. The basis
+/// ([`orthonormal_pair`]) switches its helper axis when the normal's smallest component
+/// changes, so carrying the two numbers over would turn a resting box's friction by 90°.
+fn carried_impulse<T: Float>(old: &Contact<T>, normal: &xform::Vector<T, 3>) -> [T; 3] {
+    let [t1, t2] = orthonormal_pair(&old.normal);
+    let friction = t1 * old.impulse[1] + t2 * old.impulse[2];
+    let [u1, u2] = orthonormal_pair(normal);
+    [old.impulse[0], friction.dot(&u1), friction.dot(&u2)]
+}
+
 pub(crate) struct ContactSet<T, S: Storage> {
     pub(crate) live: S::Buf<Contact<T>>,
     table: S::Buf<u32>,
@@ -55,26 +107,31 @@ impl<T: Copy, S: Storage> ContactSet<T, S> {
     }
 
     /// The contact of the last step with this key.
-    pub(crate) fn find(&self, key: &ContactKey) -> Option<&Contact<T>> {
+    /// The last step's contacts of one pair (its manifold), empty if it had none.
+    pub(crate) fn pair(&self, key: &PairKey) -> &[Contact<T>] {
         let table = self.table.as_slice();
         let size = table.len();
-        if size == 0 {
-            return None;
-        }
         let live = self.live.as_slice();
+        if size == 0 {
+            return &[];
+        }
         let mut slot = (key.hash() % size as u64) as usize;
         for _ in 0..size {
             let at = table[slot];
             if at == EMPTY {
-                return None;
+                return &[];
             }
-            let c = &live[at as usize];
-            if ContactKey::of(c) == *key {
-                return Some(c);
+            let first = at as usize;
+            if PairKey::of(&live[first]) == *key {
+                let run = live[first..]
+                    .iter()
+                    .take_while(|c| PairKey::of(c) == *key)
+                    .count();
+                return &live[first..first + run];
             }
             slot = if slot + 1 == size { 0 } else { slot + 1 };
         }
-        None
+        &[]
     }
 
     /// Makes `fresh` the live set (the old one goes to `fresh` as scratch) and rebuilds the
@@ -116,12 +173,74 @@ impl<T: Copy, S: Storage> ContactSet<T, S> {
         }
         let table = self.table.as_mut_slice();
         for (i, c) in live.iter().enumerate() {
-            let mut slot = (ContactKey::of(c).hash() % size as u64) as usize;
+            // Only the first contact of each pair's run is indexed.
+            if i > 0 && PairKey::of(&live[i - 1]) == PairKey::of(c) {
+                continue;
+            }
+            let mut slot = (PairKey::of(c).hash() % size as u64) as usize;
             while table[slot] != EMPTY {
                 slot = if slot + 1 == size { 0 } else { slot + 1 };
             }
             table[slot] = i as u32;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use approx::assert_relative_eq;
+    use xform::Vector;
+
+    fn contact(feature: u32, point: [f64; 3], normal: [f64; 3], impulse: [f64; 3]) -> Contact<f64> {
+        Contact {
+            a: 0,
+            partner: Partner::Body(1),
+            normal: Vector(normal),
+            gap: 0.0,
+            point: Vector(point),
+            feature,
+            impulse,
+        }
+    }
+
+    fn friction(c: &Contact<f64>) -> Vector<f64, 3> {
+        let [t1, t2] = orthonormal_pair(&c.normal);
+        t1 * c.impulse[1] + t2 * c.impulse[2]
+    }
+
+    #[test]
+    fn friction_keeps_its_world_direction_when_the_tangent_basis_switches() {
+        // (0, −1, 0) picks the x helper axis, the slightly tilted normal the z helper axis:
+        // the two bases differ by 90°, the carried friction must not.
+        let old = contact(1, [0.5, 1.0, 0.5], [0.0, -1.0, 0.0], [0.2, 0.03, -0.04]);
+        let normal = Vector([-2e-5, -1.0, -2e-7]);
+        let normal = normal / normal.norm();
+        let mut new = [contact(1, [0.5, 1.0, 0.5], normal.0, [0.0; 3])];
+        warm_start(&[old], &mut new, 0.01);
+        assert_eq!(new[0].impulse[0], 0.2);
+        let (was, is) = (friction(&old), friction(&new[0]));
+        assert_relative_eq!(is.norm(), was.norm(), max_relative = 1e-9);
+        assert!((is - was).norm() < 1e-4 * was.norm());
+    }
+
+    #[test]
+    fn contacts_match_by_feature_then_by_proximity_each_old_one_once() {
+        let n = [0.0, 1.0, 0.0];
+        let old = [
+            contact(1, [0.0, 0.0, 0.0], n, [1.0, 0.0, 0.0]),
+            contact(2, [1.0, 0.0, 0.0], n, [2.0, 0.0, 0.0]),
+            contact(3, [0.0, 0.0, 1.0], n, [3.0, 0.0, 0.0]),
+        ];
+        let mut new = [
+            contact(9, [1.001, 0.0, 0.0], n, [0.0; 3]), // feature changed, point moved 1 mm
+            contact(1, [0.0, 0.0, 0.0], n, [0.0; 3]),
+            contact(8, [1.002, 0.0, 0.0], n, [0.0; 3]), // near old 2 too, but it is taken
+            contact(7, [5.0, 0.0, 0.0], n, [0.0; 3]),   // nowhere near any old contact
+        ];
+        warm_start(&old, &mut new, 0.01);
+        let normal: [f64; 4] = core::array::from_fn(|i| new[i].impulse[0]);
+        assert_eq!(normal, [2.0, 1.0, 0.0, 0.0]);
     }
 }
