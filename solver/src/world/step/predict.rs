@@ -39,11 +39,14 @@ pub(crate) struct Motion<T, S: Storage> {
 
 /// The torque-free rotation of one step by the Lie midpoint rule (see the module docs):
 /// returns the new body-frame angular velocity and the body-frame rotation `Q` with
-/// `q' = q Q`. `Ω` solves `Ω = I⁻¹ (L_b + exp(−hΩ) L_b)/2` by fixed-point iteration (a
-/// contraction for `h|ω| < 1`), until the update is below `tolerance · |Ω|`.
+/// `q' = q Q`. `Ω` solves `Ω = I⁻¹ (L_b + exp(−hΩ) L_b)/2` by fixed-point iteration, a
+/// contraction only while `h|ω|` is small against the inertia's anisotropy: when it does not
+/// converge, the step is split into 2, 4, … equal sub-steps (up to [`MAX_SPLIT`]) composed
+/// in order. Each sub-step keeps the world-frame momentum and the energy, so the composition
+/// does too.
 ///
 /// # Errors
-/// [`rotint::Error::NotConverged`] after `max_iterations` without reaching the tolerance.
+/// [`rotint::Error::NotConverged`] if even [`MAX_SPLIT`] sub-steps do not converge.
 pub(crate) fn free_rotation<T: Float>(
     inertia: &BodyInertia<T>,
     omega: Vector<T, 3>,
@@ -51,6 +54,46 @@ pub(crate) fn free_rotation<T: Float>(
     tolerance: T,
     max_iterations: u32,
 ) -> Result<(Vector<T, 3>, Quaternion<T>), rotint::Error> {
+    let mut split = 1usize;
+    loop {
+        let part = h / T::from(split).unwrap_or_else(T::one);
+        let mut rate = omega;
+        let mut total = Quaternion::identity();
+        let mut converged = true;
+        for _ in 0..split {
+            match lie_midpoint(inertia, rate, part, tolerance, max_iterations) {
+                Some((next, turn)) => {
+                    rate = next;
+                    total = total * turn;
+                }
+                None => {
+                    converged = false;
+                    break;
+                }
+            }
+        }
+        if converged {
+            return Ok((rate, total.normalize()));
+        }
+        if split >= MAX_SPLIT {
+            return Err(rotint::Error::NotConverged);
+        }
+        split *= 2;
+    }
+}
+
+/// Most sub-steps [`free_rotation`] splits a step into (`h|ω|` up to about 1000× the
+/// contraction limit).
+pub(crate) const MAX_SPLIT: usize = 1024;
+
+/// One Lie-midpoint rotation of length `h`, `None` if the fixed point is not reached.
+fn lie_midpoint<T: Float>(
+    inertia: &BodyInertia<T>,
+    omega: Vector<T, 3>,
+    h: T,
+    tolerance: T,
+    max_iterations: u32,
+) -> Option<(Vector<T, 3>, Quaternion<T>)> {
     let momentum = *inertia.tensor() * omega;
     let half = (T::one() + T::one()).recip();
     let after = |rate: Vector<T, 3>| {
@@ -65,10 +108,10 @@ pub(crate) fn free_rotation<T: Float>(
         rate = next;
         if change <= tolerance * rate.norm() {
             let (turn, later) = after(rate);
-            return Ok((*inertia.inverse() * later, turn));
+            return Some((*inertia.inverse() * later, turn));
         }
     }
-    Err(rotint::Error::NotConverged)
+    None
 }
 
 impl<T: Float, S: Storage> Motion<T, S> {
