@@ -35,29 +35,36 @@ impl<T: Float + FloatConst, S: Storage> Motion<T, S> {
     /// Positions and orientations of the awake dynamic bodies from their new velocities: a
     /// body no constraint pushed (`Δω = 0`) turns by its free rotation (world-frame angular
     /// momentum kept, see `predict`), the others by rotint's stepper with their new `ω`.
+    /// Positions and orientations from the new velocities plus `push` (per body, the velocity
+    /// by which the contacts' push moves it beyond the velocity it keeps; see
+    /// [`Local::solve_island`](super::solve::Local::solve_island)).
     pub(crate) fn integrate_positions(
         &mut self,
         stepper: &Stepper<T>,
         h: T,
         delta_v: &[BodyVelocity<T>],
+        push: &[BodyVelocity<T>],
     ) -> Result<(), WorldError> {
         let turns = self.turn.as_slice();
-        for ((next, turn), d) in self.next.as_mut_slice().iter_mut().zip(turns).zip(delta_v) {
+        for (((next, turn), d), push) in self
+            .next
+            .as_mut_slice()
+            .iter_mut()
+            .zip(turns)
+            .zip(delta_v)
+            .zip(push)
+        {
             if next.is_static() || next.asleep {
                 continue;
             }
-            next.position += next.linear_velocity * h;
+            next.position += (next.linear_velocity + push.linear) * h;
+            let still = d.angular == Vector::zeros() && push.angular == Vector::zeros();
             next.orientation = match turn {
-                Some(q) if d.angular == Vector::zeros() => (next.orientation * *q).normalize(),
+                Some(q) if still => (next.orientation * *q).normalize(),
                 _ => {
-                    stepper
-                        .step(
-                            next.orientation,
-                            next.angular_velocity_body,
-                            Vector::zeros(),
-                            h,
-                        )?
-                        .0
+                    let omega = next.angular_velocity_body
+                        + next.orientation.conjugate().rotate(&push.angular);
+                    stepper.step(next.orientation, omega, Vector::zeros(), h)?.0
                 }
             };
         }
@@ -65,8 +72,6 @@ impl<T: Float + FloatConst, S: Storage> Motion<T, S> {
     }
 }
 
-/// Stores the solved impulses: into each contact (`[normal, tangent 1, tangent 2]`) and
-/// into `joint_impulse` per joint, for the next step's warm start.
 pub(crate) fn keep_impulses<T: Float, S: Storage, U: ConstraintFunction<T>>(
     rows: &Rows<T, S>,
     contacts: &mut [Contact<T>],

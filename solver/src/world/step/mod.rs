@@ -12,8 +12,10 @@
 //! 7. [`rows`]: joint rows (dual-number Jacobians) and contact rows, island by island;
 //! 8. [`solve`]: each awake island's velocity problem, gathered into a local problem and
 //!    solved by the PGS row kernel with the joint tree solved exactly (in parallel with the
-//!    `rayon` feature, bit-identical);
-//! 9. [`integrate`]: velocities, impulses kept for warm starting, positions and orientations;
+//!    `rayon` feature, bit-identical); when contacts are pushed out of penetration, solved
+//!    again without the push (`relax_sweeps`): the push moves positions, not velocities;
+//! 9. [`integrate`]: velocities, impulses kept for warm starting, positions and orientations
+//!    (moved by the velocities with the push);
 //! 10. [`stabilize`]: Newton projection of the joints onto `C = 0`;
 //! 11. [`finish`]: RATTLE's second half for islands with joints (half kick, velocities
 //!     projected onto the joints at the new poses);
@@ -117,6 +119,7 @@ pub(crate) trait SolveIslands<T, S: Storage, U> {
         joints: &[super::JointSlot<T, U>],
         settings: &super::WorldSettings<T>,
         delta_v: &mut [BodyVelocity<T>],
+        push_v: &mut [BodyVelocity<T>],
         trace: &mut [T],
     ) -> Result<solve::Outcome<T>, WorldError>;
 }
@@ -134,10 +137,11 @@ impl<T: Float, S: Storage, U: ConstraintFunction<T>> SolveIslands<T, S, U> for S
         joints: &[super::JointSlot<T, U>],
         settings: &super::WorldSettings<T>,
         delta_v: &mut [BodyVelocity<T>],
+        push_v: &mut [BodyVelocity<T>],
         trace: &mut [T],
     ) -> Result<solve::Outcome<T>, WorldError> {
         solve::islands(
-            local, islands, rows, inverse, joints, settings, delta_v, trace,
+            local, islands, rows, inverse, joints, settings, delta_v, push_v, trace,
         )
     }
 }
@@ -162,6 +166,7 @@ pub(crate) struct Scratch<T, S: Storage> {
     rows: Rows<T, S>,
     local: Local<T, S>,
     delta_v: S::Buf<BodyVelocity<T>>,
+    push_v: S::Buf<BodyVelocity<T>>,
     joint_impulse: S::Buf<[T; MAX_JOINT_ROWS]>,
 }
 
@@ -176,6 +181,7 @@ impl<T: Float, S: Storage> Scratch<T, S> {
             rows: Rows::new(),
             local: Local::new(),
             delta_v: Buffer::new(),
+            push_v: Buffer::new(),
             joint_impulse: Buffer::new(),
         }
     }
@@ -265,6 +271,7 @@ where
             rows,
             local,
             delta_v,
+            push_v,
             joint_impulse,
         } = scratch;
 
@@ -323,6 +330,10 @@ where
             push(delta_v, BodyVelocity::default(), "bodies")?;
         }
         trace.iter_mut().for_each(|t| *t = T::zero());
+        push_v.clear();
+        for _ in bodies {
+            push(push_v, BodyVelocity::default(), "bodies")?;
+        }
         let outcome = solver.solve(
             local,
             islands,
@@ -331,6 +342,7 @@ where
             joints,
             &settings,
             delta_v.as_mut_slice(),
+            push_v.as_mut_slice(),
             trace,
         )?;
         ended(Phase::Solve);
@@ -346,7 +358,7 @@ where
             joints,
             joint_impulse.as_mut_slice(),
         );
-        motion.integrate_positions(stepper, settings.dt, delta_v.as_slice())?;
+        motion.integrate_positions(stepper, settings.dt, delta_v.as_slice(), push_v.as_slice())?;
         ended(Phase::Integrate);
         // 9. stabilize
         let projection = stabilize::project(

@@ -30,6 +30,7 @@ struct Solved<T> {
     /// Global indices of its bodies and their velocity changes.
     bodies: alloc::vec::Vec<usize>,
     delta_v: alloc::vec::Vec<BodyVelocity<T>>,
+    push_v: alloc::vec::Vec<BodyVelocity<T>>,
 }
 
 /// [`super::solve::islands`] with the islands spread over rayon's threads.
@@ -42,6 +43,7 @@ pub(crate) fn islands<T, S, U>(
     joints: &[JointSlot<T, U>],
     settings: &WorldSettings<T>,
     delta_v: &mut [BodyVelocity<T>],
+    push_v: &mut [BodyVelocity<T>],
 ) -> Result<Outcome<T>, WorldError>
 where
     T: Float + Send + Sync,
@@ -64,19 +66,14 @@ where
         .map_init(Local::<T, Growable>::new, |local, &k| {
             local.gather_bodies(k, bodies, |b| inverse[b])?;
             local.gather_rows(k, view)?;
-            let outcome = local.solve(
-                joint_groups.of(k),
-                joints,
-                settings.joint_solver,
-                &settings.solver,
-                &mut [],
-            )?;
+            let outcome = local.solve_island(joint_groups.of(k), joints, settings, &mut [])?;
             Ok(Solved {
                 island: k,
                 outcome,
                 lambda: local.lambda.as_slice().to_vec(),
                 bodies: local.globals().collect(),
                 delta_v: local.delta_v.as_slice().to_vec(),
+                push_v: local.push_v.as_slice().to_vec(),
             })
         })
         .collect();
@@ -88,6 +85,9 @@ where
             .copy_from_slice(&island.lambda);
         for (&b, d) in island.bodies.iter().zip(&island.delta_v) {
             delta_v[b] = *d;
+        }
+        for (&b, p) in island.bodies.iter().zip(&island.push_v) {
+            push_v[b] = *p;
         }
         outcome = outcome.merge(island.outcome);
     }
@@ -114,14 +114,15 @@ where
         joints: &[JointSlot<T, U>],
         settings: &WorldSettings<T>,
         delta_v: &mut [BodyVelocity<T>],
+        push_v: &mut [BodyVelocity<T>],
         trace: &mut [T],
     ) -> Result<Outcome<T>, WorldError> {
         if trace.is_empty() {
-            islands(islands_, rows, inverse, joints, settings, delta_v)
+            islands(islands_, rows, inverse, joints, settings, delta_v, push_v)
         } else {
             // A traced solve runs the islands in order, one sweep at a time.
             super::solve::islands(
-                local, islands_, rows, inverse, joints, settings, delta_v, trace,
+                local, islands_, rows, inverse, joints, settings, delta_v, push_v, trace,
             )
         }
     }

@@ -64,7 +64,7 @@ pub(crate) fn free_rotation<T: Float>(
             match lie_midpoint(inertia, rate, part, tolerance, max_iterations) {
                 Some((next, turn)) => {
                     rate = next;
-                    total = total * turn;
+                    total *= turn;
                 }
                 None => {
                     converged = false;

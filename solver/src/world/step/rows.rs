@@ -19,6 +19,10 @@ use crate::{BodyVelocity, Bounds, ConstraintRow, JacobianBlock};
 pub(crate) struct Rows<T, S: Storage> {
     pub(crate) rows: S::Buf<ConstraintRow<T>>,
     pub(crate) eta: S::Buf<T>,
+    /// The part of each row's `eta` that pushes penetrating contacts apart (Baumgarte beyond
+    /// the slop); zero on every other row. The relaxing solve takes it out again
+    /// ([`Local::solve_island`](super::solve::Local::solve_island)).
+    pub(crate) push: S::Buf<T>,
     pub(crate) bounds: S::Buf<Bounds<T>>,
     /// The warm start on entry to the solve, the impulses after it.
     pub(crate) lambda: S::Buf<T>,
@@ -35,6 +39,7 @@ pub(crate) struct Rows<T, S: Storage> {
 pub(crate) struct RowsView<'a, T> {
     pub(crate) rows: &'a [ConstraintRow<T>],
     pub(crate) eta: &'a [T],
+    pub(crate) push: &'a [T],
     pub(crate) bounds: &'a [Bounds<T>],
     pub(crate) lambda: &'a [T],
     pub(crate) island_start: &'a [u32],
@@ -101,6 +106,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
         Self {
             rows: Buffer::new(),
             eta: Buffer::new(),
+            push: Buffer::new(),
             bounds: Buffer::new(),
             lambda: Buffer::new(),
             island_start: Buffer::new(),
@@ -113,6 +119,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
         RowsView {
             rows: self.rows.as_slice(),
             eta: self.eta.as_slice(),
+            push: self.push.as_slice(),
             bounds: self.bounds.as_slice(),
             lambda: self.lambda.as_slice(),
             island_start: self.island_start.as_slice(),
@@ -122,6 +129,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
     fn clear(&mut self) {
         self.rows.clear();
         self.eta.clear();
+        self.push.clear();
         self.bounds.clear();
         self.lambda.clear();
         self.island_start.clear();
@@ -136,13 +144,14 @@ impl<T: Float, S: Storage> Rows<T, S> {
     fn push_row(
         &mut self,
         row: ConstraintRow<T>,
-        eta: T,
+        (eta, contact_push): (T, T),
         bounds: Bounds<T>,
         warm: T,
     ) -> Result<usize, WorldError> {
         let index = self.len();
         push(&mut self.rows, row, "rows")?;
         push(&mut self.eta, eta, "rows")?;
+        push(&mut self.push, contact_push, "rows")?;
         push(&mut self.bounds, bounds, "rows")?;
         push(&mut self.lambda, warm, "rows")?;
         Ok(index)
@@ -210,7 +219,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
                 settings.dt,
             );
             let eta = bias - row_dot(&row, free);
-            self.push_row(row, eta, Bounds::bilateral(), slot.impulse[r])?;
+            self.push_row(row, (eta, T::zero()), Bounds::bilateral(), slot.impulse[r])?;
         }
         Ok(())
     }
@@ -248,19 +257,30 @@ impl<T: Float, S: Storage> Rows<T, S> {
         let normal = make(c.normal);
         // Restitution was applied by the collision phase (`bounce`): here every contact is
         // inelastic, with a speculative bias for a gap and Baumgarte beyond the slop.
-        let bias = if c.gap > T::zero() {
-            -c.gap / h
+        let (bias, contact_push) = if c.gap > T::zero() {
+            (-c.gap / h, T::zero())
         } else {
-            s.contact_beta * (-c.gap - s.slop).max(T::zero()) / h
+            let push = s.contact_beta * (-c.gap - s.slop).max(T::zero()) / h;
+            (push, push)
         };
         let eta_n = bias - row_dot(&normal, free);
-        let normal_row = self.push_row(normal, eta_n, Bounds::unilateral(), c.impulse[0])?;
+        let normal_row = self.push_row(
+            normal,
+            (eta_n, contact_push),
+            Bounds::unilateral(),
+            c.impulse[0],
+        )?;
         if mu > T::zero() {
             let tangents = orthonormal_pair(&c.normal);
             for (t, warm) in tangents.into_iter().zip([c.impulse[1], c.impulse[2]]) {
                 let row = make(t);
                 let eta_t = -row_dot(&row, free);
-                self.push_row(row, eta_t, Bounds::friction(normal_row, mu), warm)?;
+                self.push_row(
+                    row,
+                    (eta_t, T::zero()),
+                    Bounds::friction(normal_row, mu),
+                    warm,
+                )?;
             }
         } else {
             c.impulse[1] = T::zero();

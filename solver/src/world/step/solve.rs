@@ -95,8 +95,12 @@ pub(crate) struct Local<T, S: Storage> {
     inverse: S::Buf<BodyInverseMass<T>>,
     /// Velocity change of each local body.
     pub(crate) delta_v: S::Buf<BodyVelocity<T>>,
+    /// Velocity by which the contacts' push moved each local body beyond its kept velocity
+    /// (empty when nothing was pushed; see [`Local::solve_island`]).
+    pub(crate) push_v: S::Buf<BodyVelocity<T>>,
     rows: S::Buf<ConstraintRow<T>>,
     eta: S::Buf<T>,
+    push: S::Buf<T>,
     bounds: S::Buf<Bounds<T>>,
     /// The impulses (warm start on entry).
     pub(crate) lambda: S::Buf<T>,
@@ -115,8 +119,10 @@ impl<T: Float, S: Storage> Local<T, S> {
             bodies: Buffer::new(),
             inverse: Buffer::new(),
             delta_v: Buffer::new(),
+            push_v: Buffer::new(),
             rows: Buffer::new(),
             eta: Buffer::new(),
+            push: Buffer::new(),
             bounds: Buffer::new(),
             lambda: Buffer::new(),
             cache: Buffer::new(),
@@ -174,6 +180,7 @@ impl<T: Float, S: Storage> Local<T, S> {
         let (from, to) = (start[k] as usize, start[k + 1] as usize);
         self.rows.clear();
         self.eta.clear();
+        self.push.clear();
         self.bounds.clear();
         self.lambda.clear();
         for i in from..to {
@@ -184,6 +191,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             };
             push(&mut self.rows, local, "rows")?;
             push(&mut self.eta, rows.eta[i], "rows")?;
+            push(&mut self.push, rows.push[i], "rows")?;
             let bounds = match rows.bounds[i] {
                 Bounds::Friction { normal, mu } => Bounds::Friction {
                     normal: normal - from,
@@ -205,6 +213,7 @@ impl<T: Float, S: Storage> Local<T, S> {
     ) -> Result<(), WorldError> {
         self.rows.clear();
         self.eta.clear();
+        self.push.clear();
         self.bounds.clear();
         self.lambda.clear();
         for (row, eta, bounds) in rows {
@@ -214,10 +223,56 @@ impl<T: Float, S: Storage> Local<T, S> {
             };
             push(&mut self.rows, local, "rows")?;
             push(&mut self.eta, eta, "rows")?;
+            push(&mut self.push, T::zero(), "rows")?;
             push(&mut self.bounds, bounds, "rows")?;
             push(&mut self.lambda, T::zero(), "rows")?;
         }
         Ok(())
+    }
+
+    /// Solves the gathered island ([`Local::solve`]), then, if a contact is pushed out of
+    /// penetration and `settings.relax_sweeps > 0`, relaxes: keeps the velocity changes
+    /// with the push in `push_v` (as the difference to the kept ones), takes the push out of
+    /// `η` and solves again from this step's impulses for at most `relax_sweeps` sweeps.
+    /// The outcome is the relaxing solve's, which gave the velocities the bodies keep.
+    pub(crate) fn solve_island<U: ConstraintFunction<T>>(
+        &mut self,
+        joints: impl Iterator<Item = usize> + Clone,
+        all_joints: &[JointSlot<T, U>],
+        settings: &crate::world::WorldSettings<T>,
+        trace: &mut [T],
+    ) -> Result<Outcome<T>, WorldError> {
+        let (joint_solver, solver) = (settings.joint_solver, &settings.solver);
+        let pushed = self.solve(joints.clone(), all_joints, joint_solver, solver, trace)?;
+        self.push_v.clear();
+        let pushes = self.push.as_slice().iter().any(|p| *p != T::zero());
+        if settings.relax_sweeps == 0 || !pushes {
+            return Ok(pushed);
+        }
+        for d in self.delta_v.as_slice() {
+            push(&mut self.push_v, *d, "bodies")?;
+        }
+        for (eta, p) in self.eta.as_mut_slice().iter_mut().zip(self.push.as_slice()) {
+            *eta = *eta - *p;
+        }
+        let relaxing = PgsSettings {
+            max_iterations: settings.relax_sweeps,
+            warm_start: true,
+            ..*solver
+        };
+        let relaxed = self.solve(joints, all_joints, joint_solver, &relaxing, &mut [])?;
+        for (p, d) in self
+            .push_v
+            .as_mut_slice()
+            .iter_mut()
+            .zip(self.delta_v.as_slice())
+        {
+            *p = BodyVelocity {
+                linear: p.linear - d.linear,
+                angular: p.angular - d.angular,
+            };
+        }
+        Ok(relaxed)
     }
 
     /// Solves the gathered problem; `joints` are the island's joints (global), whose rows
@@ -524,12 +579,16 @@ impl<T: Float, S: Storage> Local<T, S> {
         island_start: &[u32],
         global_lambda: &mut [T],
         delta_v: &mut [BodyVelocity<T>],
+        push_v: &mut [BodyVelocity<T>],
     ) {
         let from = island_start[k] as usize;
         let lambda = self.lambda.as_slice();
         global_lambda[from..from + lambda.len()].copy_from_slice(lambda);
         for (b, d) in self.globals().zip(self.delta_v.as_slice()) {
             delta_v[b] = *d;
+        }
+        for (b, p) in self.globals().zip(self.push_v.as_slice()) {
+            push_v[b] = *p;
         }
     }
 }
@@ -545,6 +604,7 @@ pub(crate) fn islands<T: Float, S: Storage, U: ConstraintFunction<T>>(
     joints: &[JointSlot<T, U>],
     settings: &crate::world::WorldSettings<T>,
     delta_v: &mut [BodyVelocity<T>],
+    push_v: &mut [BodyVelocity<T>],
     trace: &mut [T],
 ) -> Result<Outcome<T>, WorldError> {
     let mut outcome = Outcome::empty();
@@ -554,18 +614,13 @@ pub(crate) fn islands<T: Float, S: Storage, U: ConstraintFunction<T>>(
         }
         local.gather_bodies(k, islands.bodies.view(), |b| inverse[b])?;
         local.gather_rows(k, rows.view())?;
-        let island = local.solve(
-            islands.joints.of(k),
-            joints,
-            settings.joint_solver,
-            &settings.solver,
-            trace,
-        )?;
+        let island = local.solve_island(islands.joints.of(k), joints, settings, trace)?;
         local.scatter(
             k,
             rows.island_start.as_slice(),
             rows.lambda.as_mut_slice(),
             delta_v,
+            push_v,
         );
         outcome = outcome.merge(island);
     }
