@@ -17,6 +17,7 @@ pub mod pairs;
 pub mod plot;
 pub mod rotint;
 pub mod solver;
+pub mod stacks;
 pub mod standard;
 pub mod table;
 pub mod world;
@@ -49,4 +50,5 @@ pub const SECTIONS: &[Section] = &[
     ("geometry", geometry::report),
     ("world", world::report),
     ("standard tests", standard::report),
+    ("stacks", stacks::report),
 ];
