@@ -415,10 +415,22 @@ impl<T: Float, S: Storage> Local<T, S> {
         let (eta, bounds) = (self.eta.as_slice(), self.bounds.as_slice());
         let flags = self.flags.as_mut_slice();
         let cfm = settings.cfm;
-        match self
+        let gamma = self.gamma.as_slice();
+        let mut exact = self
             .exact
-            .try_solve(self.gamma.as_slice(), eta, bounds, cfm, true, trial, flags)
-        {
+            .try_solve(gamma, eta, bounds, cfm, true, trial, flags);
+        if matches!(exact, Err(SolveError::Singular)) {
+            // Dependent rows (the four corners of a box face constrain three freedoms):
+            // regularize by √ε of the largest diagonal entry, a residual far below the
+            // tolerance, and try again from the sweeps' answer.
+            let largest = (0..n).fold(T::zero(), |m, i| m.max(gamma[i * n + i]));
+            let floor = cfm + T::epsilon().sqrt() * largest;
+            trial.copy_from_slice(lambda);
+            exact = self
+                .exact
+                .try_solve(gamma, eta, bounds, floor, true, trial, flags);
+        }
+        match exact {
             Ok(report) if report.residual < c.residual => {
                 lambda.copy_from_slice(trial);
                 op.reset(lambda);
