@@ -329,6 +329,22 @@ impl<'a, T: Float> SequentialImpulse<'a, T> {
         })
     }
 
+    /// An operator over row caches that [`SequentialImpulse::new`] already prepared for
+    /// these `rows` and the same bodies (the world's island solve builds them once and
+    /// reuses them for its relaxing solve and its checks). `delta_v` is taken as it is.
+    pub(crate) fn prepared(
+        rows: &'a [ConstraintRow<T>],
+        cache: &'a mut [RowCache<T>],
+        delta_v: &'a mut [BodyVelocity<T>],
+    ) -> Self {
+        debug_assert_eq!(rows.len(), cache.len());
+        Self {
+            rows,
+            cache,
+            delta_v,
+        }
+    }
+
     /// The accumulated velocity change `M⁻¹Jᵀλ` per body.
     ///
     /// # Example

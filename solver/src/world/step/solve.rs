@@ -242,12 +242,12 @@ impl<T: Float, S: Storage> Local<T, S> {
         settings: &crate::world::WorldSettings<T>,
         trace: &mut [T],
     ) -> Result<Outcome<T>, WorldError> {
-        let (joint_solver, solver) = (settings.joint_solver, &settings.solver);
-        let pushed = self.solve(joints.clone(), all_joints, joint_solver, solver, trace)?;
+        let direct_rows = self.prepare(joints, all_joints, settings.joint_solver)?;
+        let pushed = self.run(direct_rows, &settings.solver, trace)?;
         self.push_v.clear();
         let pushes = self.push.as_slice().iter().any(|p| *p != T::zero());
         if settings.relax_sweeps == 0 || !pushes {
-            return Ok(pushed);
+            return self.count_unresolved(pushed, &settings.solver);
         }
         for d in self.delta_v.as_slice() {
             push(&mut self.push_v, *d, "bodies")?;
@@ -258,9 +258,10 @@ impl<T: Float, S: Storage> Local<T, S> {
         let relaxing = PgsSettings {
             max_iterations: settings.relax_sweeps,
             warm_start: true,
-            ..*solver
+            ..settings.solver
         };
-        let relaxed = self.solve(joints, all_joints, joint_solver, &relaxing, &mut [])?;
+        let relaxed = self.run(direct_rows, &relaxing, &mut [])?;
+        let relaxed = self.count_unresolved(relaxed, &relaxing)?;
         for (p, d) in self
             .push_v
             .as_mut_slice()
@@ -286,6 +287,31 @@ impl<T: Float, S: Storage> Local<T, S> {
         settings: &PgsSettings<T>,
         trace: &mut [T],
     ) -> Result<Outcome<T>, WorldError> {
+        let direct_rows = self.prepare(joints, all_joints, joint_solver)?;
+        let outcome = self.run(direct_rows, settings, trace)?;
+        self.count_unresolved(outcome, settings)
+    }
+
+    /// `outcome` with the contacts its solve left unresolved counted.
+    fn count_unresolved(
+        &mut self,
+        outcome: Outcome<T>,
+        settings: &PgsSettings<T>,
+    ) -> Result<Outcome<T>, WorldError> {
+        Ok(Outcome {
+            unresolved: self.unresolved(&outcome.certificate, settings)?,
+            ..outcome
+        })
+    }
+
+    /// Scratch, row caches and (with the direct joint solver) the joint tree's plan of the
+    /// gathered problem; returns how many rows the tree solves directly.
+    fn prepare<U: ConstraintFunction<T>>(
+        &mut self,
+        joints: impl Iterator<Item = usize> + Clone,
+        all_joints: &[JointSlot<T, U>],
+        joint_solver: JointSolver,
+    ) -> Result<usize, WorldError> {
         let n = self.rows.as_slice().len();
         self.cache.clear();
         self.flags.clear();
@@ -295,53 +321,64 @@ impl<T: Float, S: Storage> Local<T, S> {
             push(&mut self.flags, RowFlag::Active, "rows")?;
             push(&mut self.delta_lambda, T::zero(), "rows")?;
         }
+        // Fills the caches (and checks every body index) once for every solve of this problem.
+        SequentialImpulse::new(
+            self.inverse.as_slice(),
+            self.rows.as_slice(),
+            self.cache.as_mut_slice(),
+            self.delta_v.as_mut_slice(),
+        )?;
+        let has_joints = joints.clone().next().is_some();
+        if joint_solver != JointSolver::Direct || !has_joints {
+            return Ok(0);
+        }
+        let bodies = self.bodies.as_slice();
+        let m = bodies.len();
+        let local_joints = joints.clone().map(|j| {
+            let slot = &all_joints[j];
+            let b = slot.b.map_or(m, |b| local_of(bodies, b));
+            (local_of(bodies, slot.a), Some(b), slot.joint.rows())
+        });
+        self.tree.plan(m + 1, |i| i < m, local_joints)?;
+        self.direct_row.clear();
+        let mut row = 0;
+        for (local, j) in joints.enumerate() {
+            let tree = self.tree.is_tree_joint(local);
+            for _ in 0..all_joints[j].joint.rows() {
+                push(&mut self.direct_row, tree, "rows")?;
+                row += 1;
+            }
+        }
+        for _ in row..n {
+            push(&mut self.direct_row, false, "rows")?;
+        }
+        Ok(self.tree.tree_rows())
+    }
+
+    /// Solves the prepared problem from the impulses in `lambda`: the joint tree directly
+    /// (block Gauss-Seidel with the other rows) when it has `direct_rows`, else by sweeps;
+    /// then the exact finish of a small unconverged island (`unresolved` is left at 0).
+    fn run(
+        &mut self,
+        direct_rows: usize,
+        settings: &PgsSettings<T>,
+        trace: &mut [T],
+    ) -> Result<Outcome<T>, WorldError> {
         for d in self.delta_v.as_mut_slice() {
             *d = BodyVelocity::default();
         }
-        let mut direct_rows = 0;
-        let mut regularized = 0;
-        let has_joints = joints.clone().next().is_some();
-        if joint_solver == JointSolver::Direct && has_joints {
-            let bodies = self.bodies.as_slice();
-            let m = bodies.len();
-            let local_joints = joints.clone().map(|j| {
-                let slot = &all_joints[j];
-                let b = slot.b.map_or(m, |b| local_of(bodies, b));
-                (local_of(bodies, slot.a), Some(b), slot.joint.rows())
-            });
-            self.tree.plan(m + 1, |i| i < m, local_joints)?;
-            self.direct_row.clear();
-            let mut row = 0;
-            for (local, j) in joints.enumerate() {
-                let tree = self.tree.is_tree_joint(local);
-                for _ in 0..all_joints[j].joint.rows() {
-                    push(&mut self.direct_row, tree, "rows")?;
-                    row += 1;
-                }
-            }
-            for _ in row..n {
-                push(&mut self.direct_row, false, "rows")?;
-            }
-            direct_rows = self.tree.tree_rows();
-            if direct_rows > 0 {
-                let c = self.solve_block(settings, trace)?;
-                regularized = self.tree.regularized();
-                let certificate = self.polish(c, settings, trace.is_empty())?;
-                return Ok(Outcome {
-                    certificate,
-                    direct_rows,
-                    regularized,
-                    unresolved: self.unresolved(&certificate, settings)?,
-                });
-            }
-        }
-        let c = self.solve_rows(settings, trace)?;
-        let c = self.polish(c, settings, trace.is_empty())?;
+        let (c, regularized) = if direct_rows > 0 {
+            let c = self.solve_block(settings, trace)?;
+            (c, self.tree.regularized())
+        } else {
+            (self.solve_rows(settings, trace)?, 0)
+        };
+        let certificate = self.polish(c, settings, trace.is_empty())?;
         Ok(Outcome {
-            certificate: c,
+            certificate,
             direct_rows,
             regularized,
-            unresolved: self.unresolved(&c, settings)?,
+            unresolved: 0,
         })
     }
 
@@ -355,12 +392,11 @@ impl<T: Float, S: Storage> Local<T, S> {
         if c.converged {
             return Ok(0);
         }
-        let op = SequentialImpulse::new(
-            self.inverse.as_slice(),
+        let op = SequentialImpulse::prepared(
             self.rows.as_slice(),
             self.cache.as_mut_slice(),
             self.delta_v.as_mut_slice(),
-        )?;
+        );
         let lambda = self.lambda.as_slice();
         let mut count = 0;
         for (i, (b, eta)) in self
@@ -395,12 +431,11 @@ impl<T: Float, S: Storage> Local<T, S> {
         if c.converged || !allowed || n == 0 || n > EXACT_ROWS {
             return Ok(c);
         }
-        let mut op = SequentialImpulse::new(
-            self.inverse.as_slice(),
+        let mut op = SequentialImpulse::prepared(
             self.rows.as_slice(),
             self.cache.as_mut_slice(),
             self.delta_v.as_mut_slice(),
-        )?;
+        );
         self.gamma.clear();
         for i in 0..n {
             for j in 0..n {
@@ -457,12 +492,11 @@ impl<T: Float, S: Storage> Local<T, S> {
         settings: &PgsSettings<T>,
         trace: &mut [T],
     ) -> Result<Certificate<T>, WorldError> {
-        let mut op = SequentialImpulse::new(
-            self.inverse.as_slice(),
+        let mut op = SequentialImpulse::prepared(
             self.rows.as_slice(),
             self.cache.as_mut_slice(),
             self.delta_v.as_mut_slice(),
-        )?;
+        );
         let (eta, bounds) = (self.eta.as_slice(), self.bounds.as_slice());
         let (lambda, flags) = (self.lambda.as_mut_slice(), self.flags.as_mut_slice());
         if trace.is_empty() {
@@ -505,12 +539,11 @@ impl<T: Float, S: Storage> Local<T, S> {
         let (cfm, omega) = (settings.cfm, settings.omega);
         self.tree
             .factor(self.rows.as_slice(), self.inverse.as_slice(), cfm);
-        let mut op = SequentialImpulse::new(
-            self.inverse.as_slice(),
+        let mut op = SequentialImpulse::prepared(
             self.rows.as_slice(),
             self.cache.as_mut_slice(),
             self.delta_v.as_mut_slice(),
-        )?;
+        );
         let (eta, bounds) = (self.eta.as_slice(), self.bounds.as_slice());
         let (lambda, flags) = (self.lambda.as_mut_slice(), self.flags.as_mut_slice());
         let delta = self.delta_lambda.as_mut_slice();
