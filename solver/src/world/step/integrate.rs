@@ -35,8 +35,8 @@ impl<T: Float + FloatConst, S: Storage> Motion<T, S> {
     /// Positions and orientations of the awake dynamic bodies from their new velocities: a
     /// body no constraint pushed (`Δω = 0`) turns by its free rotation (world-frame angular
     /// momentum kept, see `predict`), the others by rotint's stepper with their new `ω`.
-    /// Positions and orientations from the new velocities plus `push` (per body, the velocity
-    /// by which the contacts' push moves it beyond the velocity it keeps; see
+    /// Each body also moves by `push`, the velocity by which the contacts' push moves it
+    /// beyond the velocity it keeps (see
     /// [`Local::solve_island`](super::solve::Local::solve_island)).
     pub(crate) fn integrate_positions(
         &mut self,
@@ -72,6 +72,8 @@ impl<T: Float + FloatConst, S: Storage> Motion<T, S> {
     }
 }
 
+/// Stores the solved impulses: into each contact (`[normal, tangent 1, tangent 2]`) and
+/// into `joint_impulse` per joint, for the next step's warm start.
 pub(crate) fn keep_impulses<T: Float, S: Storage, U: ConstraintFunction<T>>(
     rows: &Rows<T, S>,
     contacts: &mut [Contact<T>],
