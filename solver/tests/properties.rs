@@ -386,9 +386,23 @@ macro_rules! pgs_tests {
                     }
                     for (k, of) in [(1, pick[1]), (2, pick[2])] {
                         let row = p.n + k;
-                        // Kept and solved (flagged redundant when close enough to count as a
-                        // near-duplicate), never merged.
-                        prop_assert!(matches!(flags[row], RowFlag::Redundant { .. } | RowFlag::Active), "row {row} (of {of}): {:?}", flags[row]);
+                        // The nudge can vanish in Γ (a tiny Jacobian entry on a heavy body):
+                        // then the copy is the same constraint to rounding, and merging it is
+                        // allowed. Measured here on the f64 Γ against the documented tolerance,
+                        // 8ε(Γᵢᵢ + Γⱼⱼ), with a factor 4 either side for rounding.
+                        let apart = (0..n)
+                            .map(|c| (gamma64[row * n + c] - gamma64[of * n + c]).abs()
+                                .max((gamma64[c * n + row] - gamma64[c * n + of]).abs()))
+                            .fold(0.0f64, f64::max);
+                        let merge_tol = 8.0 * T::EPSILON as f64 * (gamma64[row * n + row] + gamma64[of * n + of]);
+                        let same_eta = eta[row] == eta[of];
+                        if !same_eta || apart > 4.0 * merge_tol {
+                            // Kept and solved (flagged redundant when close enough to count
+                            // as a near-duplicate), never merged.
+                            prop_assert!(matches!(flags[row], RowFlag::Redundant { .. } | RowFlag::Active), "row {row} (of {of}): {:?}, apart {apart:e}", flags[row]);
+                        } else if apart < merge_tol / 4.0 {
+                            prop_assert!(!matches!(flags[row], RowFlag::Active), "row {row} (of {of}): {:?}, apart {apart:e}", flags[row]);
+                        }
                     }
                     if bounds[pick[3]] != bounds[p.n + 3] {
                         prop_assert!(matches!(flags[p.n + 3], RowFlag::Redundant { of } if of <= pick[3]), "{:?}", flags[p.n + 3]);
