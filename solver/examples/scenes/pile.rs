@@ -158,7 +158,7 @@ pub(crate) fn run(dir: &Path) -> Vec<Metric> {
         dir,
         "pile_residual.svg",
         "Sphere pile: residual of the last step's velocity solve",
-        ("sweep", "projected residual"),
+        ("sweep", "largest projected residual (m/s, rad/s)"),
         Scale::Log,
         vec![series("PGS residual", trace)],
     );
