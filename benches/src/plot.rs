@@ -217,7 +217,7 @@ fn log_axis(lo: f64, hi: f64) -> Axis {
     let plain = a >= -3 && b <= 4;
     let decades: Vec<i32> = (a..=b).collect();
     let pow = |k: i32| 10f64.powi(k);
-    if decades.len() >= 2 {
+    if decades.len() >= 3 {
         // At most 9 labels: every decade, or every second, fifth, ... (multiples of the stride).
         let need = decades.len().div_ceil(9);
         let stride = [1, 2, 3, 5, 10, 20, 25, 50, 100]
@@ -249,7 +249,7 @@ fn log_axis(lo: f64, hi: f64) -> Axis {
             light,
         };
     }
-    // Less than two decades inside: 1, 2 and 5 × 10^k.
+    // At most two decades inside: 1, 2 and 5 × 10^k.
     let mut ticks = Vec::new();
     for k in a - 2..=b + 1 {
         for m in [1, 2, 5] {
@@ -502,6 +502,12 @@ mod tests {
     fn log_ticks_are_decades_written_from_the_exponent() {
         let a = log_axis(3e-16, 2e-12);
         assert_eq!(labels(&a), ["1e-15", "1e-14", "1e-13", "1e-12"]);
+        assert_eq!(
+            labels(&log_axis(1.5e-15, 2e-13)),
+            [
+                "2e-15", "5e-15", "1e-14", "2e-14", "5e-14", "1e-13", "2e-13"
+            ]
+        );
         let a = log_axis(1e-300, 1e10);
         assert!(a.ticks.len() <= 9 && a.ticks.len() >= 5, "{:?}", labels(&a));
         assert!(labels(&a).iter().all(|s| s.starts_with("1e")));
