@@ -105,7 +105,7 @@ fn wrap(text: &str, font: f64, width: f64) -> Vec<String> {
             format!("{line} {word}")
         };
         if !line.is_empty() && text_width(&candidate, font) > width {
-            lines.push(std::mem::replace(&mut line, word.to_string()));
+            lines.push(core::mem::replace(&mut line, word.to_string()));
         } else {
             line = candidate;
         }

@@ -5,7 +5,11 @@
 //! labels are short numbers (no `…999999984e-15`), and the title and legend stay off the data.
 //!
 //! The PNGs are left in `target/tmp/plots/` for looking at.
-#![allow(clippy::std_instead_of_core, reason = "host-only test")]
+#![allow(
+    clippy::std_instead_of_core,
+    clippy::std_instead_of_alloc,
+    reason = "host-only test"
+)]
 
 use std::sync::{Arc, OnceLock};
 
@@ -101,8 +105,10 @@ fn overlap(a: &Rect, b: &Rect) -> bool {
 /// Renders `chart` and checks it; returns the laid-out text for case-specific checks.
 fn check(name: &str, chart: &Chart<'_>, series: &[Series]) -> Vec<Placed> {
     let svg = line_chart_svg(chart, series).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let mut opt = usvg::Options::default();
-    opt.fontdb = fonts();
+    let opt = usvg::Options {
+        fontdb: fonts(),
+        ..usvg::Options::default()
+    };
     let tree = usvg::Tree::from_str(&svg, &opt).unwrap_or_else(|e| panic!("{name}: {e}"));
     let (w, h) = (tree.size().width(), tree.size().height());
 
