@@ -12,9 +12,9 @@ use rapier3d_f64::parry::shape::{Capsule as PCapsule, Cuboid as PCuboid, Shape};
 use solver::geometry::{Capsule, Cuboid, Isometry, capsule_capsule, capsule_cuboid, cuboid_cuboid};
 use solver::xform::{Quaternion, Vector};
 
-use crate::measure::{budget, ns_per_call};
+use crate::measure::{Ratio, Rounds, budget, ns_per_call};
 use crate::pairs::load_average;
-use crate::table::{Table, ns, ratio};
+use crate::table::{Table, ns, ratio_spread};
 
 const MARGIN: f64 = 0.01;
 const PAIRS: usize = 256;
@@ -257,7 +257,7 @@ pub fn report(mode: &crate::Mode) -> String {
         "max |Δ deepest gap|",
         "ours per pair",
         "parry per pair",
-        "ours / parry",
+        "ours / parry (min–max over rounds)",
         "spread ours",
         "spread parry",
     ]);
@@ -274,36 +274,32 @@ pub fn report(mode: &crate::Mode) -> String {
             .fold(0.0, f64::max);
         let (our_points, _) = ours(&w);
         let (their_points, _) = parry(&w, &mut manifold);
-        let mut times = [Vec::new(), Vec::new()];
+        let mut times = [Rounds::default(), Rounds::default()];
         for _ in 0..ROUNDS {
-            times[0].push(ns_per_call(per_round, || ours(black_box(&w))));
-            times[1].push(ns_per_call(per_round, || {
-                parry(black_box(&w), &mut manifold)
-            }));
+            times[0]
+                .0
+                .push(ns_per_call(per_round, || ours(black_box(&w))) / PAIRS as f64);
+            times[1].0.push(
+                ns_per_call(per_round, || parry(black_box(&w), &mut manifold)) / PAIRS as f64,
+            );
         }
-        let stats: Vec<(f64, f64)> = times
-            .iter_mut()
-            .map(|t| {
-                t.sort_by(f64::total_cmp);
-                (t[0] / PAIRS as f64, t[t.len() / 2] / t[0])
-            })
-            .collect();
         table.row([
             w.name.to_string(),
             format!("{our_points} / {their_points}"),
             format!("{agree} / {}", w.poses.len()),
             format!("{worst:.1e}"),
-            ns(stats[0].0),
-            ns(stats[1].0),
-            ratio(stats[0].0 / stats[1].0),
-            format!("{:.2}", stats[0].1),
-            format!("{:.2}", stats[1].1),
+            ns(times[0].best()),
+            ns(times[1].best()),
+            ratio_spread(&Ratio::of(&times[0], &times[1])),
+            format!("{:.2}", times[0].spread()),
+            format!("{:.2}", times[1].spread()),
         ]);
     }
     format!(
         "Contact manifolds of {PAIRS} pose pairs per workload (unit boxes, capsules r = {RADIUS}, \
          half height {HALF_HEIGHT}), fastest of {ROUNDS} interleaved rounds per pair; spread = \
-         median round / fastest round. Load average {load_before} before, {} after.\n\n{}",
+         median round / fastest round; the ratio is fastest over fastest, with the smallest and \
+         largest ratio of one round. Load average {load_before} before, {} after.\n\n{}",
         load_average(),
         table.to_markdown()
     )

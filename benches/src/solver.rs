@@ -11,9 +11,11 @@ use solver::{
 };
 use xform::{Matrix, Vector};
 
-use crate::measure::{budget, ns_per_call};
+use core::hint::black_box;
+
+use crate::measure::{Ratio, Rounds, Verdict, budget, interleave};
 use crate::plot::{Chart, Scale, Series, line_chart};
-use crate::table::{Table, ns, ratio};
+use crate::table::{Table, ns, ratio, ratio_spread};
 
 /// Sweeps between exact subspace solves in the accelerated variant.
 pub const SUBSPACE_EVERY: usize = 10;
@@ -484,44 +486,6 @@ pub fn exact_polish(
     (lambda, report.pivots)
 }
 
-/// Times each contender round by round (A, B, C, A, B, C, ...): returns the best and the
-/// median time of one call per contender, in nanoseconds.
-fn interleaved(
-    budget: std::time::Duration,
-    fs: &mut [&mut dyn FnMut() -> usize],
-) -> Vec<(f64, f64)> {
-    use std::time::Instant;
-    let rounds = 15;
-    let per = budget.as_secs_f64() / (rounds * fs.len()) as f64;
-    // Calibrate one batch size per contender to about `per` seconds.
-    let batches: Vec<u64> = fs
-        .iter_mut()
-        .map(|f| {
-            let start = Instant::now();
-            core::hint::black_box(f());
-            let one = start.elapsed().as_secs_f64().max(1e-9);
-            ((per / one) as u64).clamp(1, 1 << 20)
-        })
-        .collect();
-    let mut samples = vec![Vec::new(); fs.len()];
-    for _ in 0..rounds {
-        for (k, f) in fs.iter_mut().enumerate() {
-            let start = Instant::now();
-            for _ in 0..batches[k] {
-                core::hint::black_box(f());
-            }
-            samples[k].push(start.elapsed().as_secs_f64() * 1e9 / batches[k] as f64);
-        }
-    }
-    samples
-        .into_iter()
-        .map(|mut v| {
-            v.sort_by(f64::total_cmp);
-            (v[0], v[v.len() / 2])
-        })
-        .collect()
-}
-
 fn max_abs(x: &[f64]) -> f64 {
     x.iter().fold(0.0, |m, v| m.max(v.abs()))
 }
@@ -606,9 +570,7 @@ pub fn report(mode: &crate::Mode) -> String {
             to3.map_or("-".into(), |k| k.to_string()),
             format!("{at100:.2e}"),
             match (base, to6) {
-                (Some(b), Some(k)) if omega != 1.0 => {
-                    if 2 * k <= b { "met" } else { "missed" }.to_string()
-                }
+                (Some(b), Some(k)) if omega != 1.0 => Verdict::check(2 * k <= b).to_string(),
                 _ => "-".into(),
             },
         ]);
@@ -673,10 +635,10 @@ pub fn report(mode: &crate::Mode) -> String {
                 "-".into()
             },
             format!("{:.2e}", r100.certificate.residual / chain_scale),
-            match sweeps6 {
-                Some(k) if k <= 2000 => "met (≤ 2000)".to_string(),
-                _ => "NOT met (≤ 2000)".to_string(),
-            },
+            format!(
+                "{} (≤ 2000)",
+                Verdict::check(sweeps6.is_some_and(|k| k <= 2000))
+            ),
         ]);
     }
     out.push_str(
@@ -801,10 +763,11 @@ pub fn report(mode: &crate::Mode) -> String {
             format!("{:.1e}", percentile(&mut residual_at[40], 0.5)),
             format!("{fallbacks}/{problems}"),
             if w20 <= 3e-3 && w40 <= 1e-4 {
-                "met".to_string()
+                Verdict::Met.to_string()
             } else {
                 format!(
-                    "NOT met ({} of {problems} over at 20, {} at 40)",
+                    "{} ({} of {problems} over at 20, {} at 40)",
+                    Verdict::Missed,
                     at[20].iter().filter(|&&e| e > 3e-3).count(),
                     at[40].iter().filter(|&&e| e > 1e-4).count()
                 )
@@ -856,69 +819,102 @@ pub fn report(mode: &crate::Mode) -> String {
     // 2b. The over-relaxation guard on random friction MLCPs.
     out.push_str(&friction_guard_table(if mode.full { 1000 } else { 200 }));
 
-    // 3. Cost per sweep and row; exact solver next to PGS.
-    let mut t = Table::new(["workload", "time", "per sweep·row", "vs PGS 20 sweeps"]);
+    // 3. Cost per sweep and row; exact solver next to PGS, each group timed round by round.
+    let rounds = 15;
+    let mut t = Table::new([
+        "workload",
+        "time",
+        "per sweep·row",
+        "vs PGS 20 sweeps (min–max over rounds)",
+    ]);
     let big = random_system(&mut Rng(7), 64, 10.0);
     let big_gamma = dense_gamma(&big);
-    let pgs20 = ns_per_call(b, || dense_solve(&big_gamma, &big, 1.0, 20));
-    t.row([
-        "dense PGS, 64 rows, 20 sweeps".to_string(),
-        ns(pgs20),
-        ns(pgs20 / (20.0 * 64.0)),
-        ratio(1.0),
-    ]);
-    let si20 = ns_per_call(b, || {
-        sequential_impulse_solve(&big, 1.0, 20, 0.0, |_, _| {})
-    });
-    t.row([
-        "sequential impulse, same 64 rows, 20 sweeps".to_string(),
-        ns(si20),
-        ns(si20 / (20.0 * 64.0)),
-        ratio(si20 / pgs20),
-    ]);
-    let chain_t = ns_per_call(b, || {
-        sequential_impulse_solve(&chain, 1.0, 20, 0.0, |_, _| {})
-    });
-    t.row([
-        "sequential impulse, 100-link chain, 20 sweeps".to_string(),
-        ns(chain_t),
-        ns(chain_t / (20.0 * 100.0)),
-        ratio(chain_t / pgs20),
-    ]);
     let big_rows = 1000;
     let huge = random_system(&mut Rng(8), big_rows, 10.0);
-    let huge_t = ns_per_call(b, || {
-        sequential_impulse_solve(&huge, 1.0, 20, 0.0, |_, _| {})
-    });
-    t.row([
-        format!("sequential impulse, {big_rows} random rows, 20 sweeps"),
-        ns(huge_t),
-        ns(huge_t / (20.0 * big_rows as f64)),
-        ratio(huge_t / pgs20),
-    ]);
+    let times = interleave(
+        b * 4,
+        rounds,
+        &mut [
+            &mut || {
+                black_box(dense_solve(&big_gamma, &big, 1.0, 20));
+            },
+            &mut || {
+                black_box(sequential_impulse_solve(&big, 1.0, 20, 0.0, |_, _| {}));
+            },
+            &mut || {
+                black_box(sequential_impulse_solve(&chain, 1.0, 20, 0.0, |_, _| {}));
+            },
+            &mut || {
+                black_box(sequential_impulse_solve(&huge, 1.0, 20, 0.0, |_, _| {}));
+            },
+        ],
+    );
+    for (k, (name, rows)) in [
+        ("dense PGS, 64 rows, 20 sweeps".to_string(), 64),
+        (
+            "sequential impulse, same 64 rows, 20 sweeps".to_string(),
+            64,
+        ),
+        (
+            "sequential impulse, 100-link chain, 20 sweeps".to_string(),
+            100,
+        ),
+        (
+            format!("sequential impulse, {big_rows} random rows, 20 sweeps"),
+            big_rows,
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        t.row([
+            name,
+            ns(times[k].best()),
+            ns(times[k].best() / (20.0 * rows as f64)),
+            ratio_spread(&Ratio::of(&times[k], &times[0])),
+        ]);
+    }
+    let mut polisher = Box::new(ExactSolver::<f64, 64>::new());
     for n in [8usize, 16, 32, 64] {
         let s = random_system(&mut Rng(9 + n as u64), n, 10.0);
         let gamma = dense_gamma(&s);
-        let pgs = ns_per_call(b, || dense_solve(&gamma, &s, 1.0, 20));
-        let ex = ns_per_call(b, || exact_solve(&mut exact, &gamma, &s));
         let (_, cold_pivots) = exact_polish(&mut exact, &gamma, &s, &vec![0.0; n]);
-        t.row([
-            format!("exact pivoting solver, {n} rows ({cold_pivots} pivots)"),
-            ns(ex),
-            "-".to_string(),
-            format!("{} (PGS 20 sweeps: {})", ratio(ex / pgs), ns(pgs)),
-        ]);
         let start = dense_solve(&gamma, &s, 1.0, 20);
         let (_, warm_pivots) = exact_polish(&mut exact, &gamma, &s, &start);
-        let polish = ns_per_call(b, || exact_polish(&mut exact, &gamma, &s, &start));
+        let times: Vec<Rounds> = interleave(
+            b * 3,
+            rounds,
+            &mut [
+                &mut || {
+                    black_box(dense_solve(&gamma, &s, 1.0, 20));
+                },
+                &mut || {
+                    black_box(exact_solve(&mut exact, &gamma, &s));
+                },
+                &mut || {
+                    black_box(exact_polish(&mut polisher, &gamma, &s, &start));
+                },
+            ],
+        );
+        let (pgs, ex, polish) = (&times[0], &times[1], &times[2]);
+        t.row([
+            format!("exact pivoting solver, {n} rows ({cold_pivots} pivots)"),
+            ns(ex.best()),
+            "-".to_string(),
+            format!(
+                "{} (PGS 20 sweeps: {})",
+                ratio_spread(&Ratio::of(ex, pgs)),
+                ns(pgs.best())
+            ),
+        ]);
         t.row([
             format!("exact polish of the 20-sweep PGS answer, {n} rows ({warm_pivots} pivots)"),
-            ns(polish),
+            ns(polish.best()),
             "-".to_string(),
             format!(
                 "{} (vs cold exact {})",
-                ratio(polish / pgs),
-                ratio(polish / ex)
+                ratio_spread(&Ratio::of(polish, pgs)),
+                ratio_spread(&Ratio::of(polish, ex))
             ),
         ]);
     }
@@ -933,7 +929,7 @@ pub fn report(mode: &crate::Mode) -> String {
         "sweeps",
         "best time",
         "median / best",
-        "vs PGS-SOR (best)",
+        "vs PGS-SOR (best; min–max over rounds)",
     ]);
     let mut chain_exact = Box::new(ExactSolver::<f64, 128>::new());
     let chain_gamma = dense_gamma(&chain);
@@ -987,33 +983,35 @@ pub fn report(mode: &crate::Mode) -> String {
         let pgs_sweeps = pgs(&mut lambda);
         let report = sub(&mut lambda);
         let mut exact_cold = ExactSolver::<f64, 128>::new();
-        let times = interleaved(
+        let times = interleave(
             b,
+            15,
             &mut [
                 &mut || {
                     let mut l = vec![0.0; n];
-                    pgs(&mut l)
+                    black_box(pgs(&mut l));
                 },
                 &mut || {
                     let mut l = vec![0.0; n];
-                    sub(&mut l).certificate.iterations
+                    black_box(sub(&mut l).certificate.iterations);
                 },
                 &mut || {
                     let mut l = vec![0.0; n];
                     let mut f = vec![RowFlag::Active; n];
-                    exact_cold
-                        .try_solve(gamma, &sys.eta, &sys.bounds, 0.0, false, &mut l, &mut f)
-                        .expect("well posed")
-                        .pivots
+                    black_box(
+                        exact_cold
+                            .try_solve(gamma, &sys.eta, &sys.bounds, 0.0, false, &mut l, &mut f)
+                            .expect("well posed")
+                            .pivots,
+                    );
                 },
             ],
         );
-        let base = times[0].0;
-        for (name, sweeps, (best, median)) in [
+        for (name, sweeps, k) in [
             (
                 format!("{label}: PGS-SOR ω = {omega} (sequential impulse)"),
                 pgs_sweeps.to_string(),
-                times[0],
+                0,
             ),
             (
                 format!(
@@ -1021,20 +1019,20 @@ pub fn report(mode: &crate::Mode) -> String {
                     report.polishes, report.pivots
                 ),
                 report.certificate.iterations.to_string(),
-                times[1],
+                1,
             ),
             (
                 format!("{label}: exact pivoting solver (dense)"),
                 "-".to_string(),
-                times[2],
+                2,
             ),
         ] {
             t.row([
                 name,
                 sweeps,
-                ns(best),
-                format!("{:.2}", median / best),
-                ratio(best / base),
+                ns(times[k].best()),
+                format!("{:.2}", times[k].spread()),
+                ratio_spread(&Ratio::of(&times[k], &times[0])),
             ]);
         }
     }

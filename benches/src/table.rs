@@ -65,3 +65,12 @@ pub fn ns(t: f64) -> String {
 pub fn ratio(r: f64) -> String {
     format!("{r:.2}x")
 }
+
+/// A ratio with its spread over rounds, such as `2.35x (2.20–2.51)`; without spread `2.35x`.
+pub fn ratio_spread(r: &crate::measure::Ratio) -> String {
+    if r.min == r.max {
+        ratio(r.value)
+    } else {
+        format!("{:.2}x ({:.2}–{:.2})", r.value, r.min, r.max)
+    }
+}

@@ -14,7 +14,8 @@ use solver::world::{BroadPhase, Grid, Material, Phase, Proxy, RigidBody, World, 
 use solver::xform::Vector;
 
 use crate::Mode;
-use crate::table::Table;
+use crate::measure::{Ratio, Rounds, Verdict};
+use crate::table::{Table, ratio_spread};
 
 /// Sphere radius of the piles (m).
 pub const RADIUS: f64 = 0.1;
@@ -366,8 +367,8 @@ pub fn report(mode: &Mode) -> String {
     md.push_str(&table.to_markdown());
     let exponent = growth_exponent(&points);
     md.push_str(&format!(
-        "\nFitted growth exponent of the mean step time from 1k to 16k: **{exponent:.2}** (target ≤ 1.15: {}). Worst single step over all sizes: {} ({} a 16.7 ms frame).\n\n",
-        if exponent <= 1.15 { "met" } else { "NOT met" },
+        "\nFitted growth exponent of the mean step time from 1k to 16k: **{exponent:.2}** (one run per size; target ≤ 1.15: {}). Worst single step over all sizes: {} ({} a 16.7 ms frame).\n\n",
+        Verdict::check(exponent <= 1.15),
         ms(worst_all),
         if worst_all <= DT { "within" } else { "over" },
     ));
@@ -380,9 +381,9 @@ pub fn report(mode: &Mode) -> String {
         "N",
         "ours: mean step",
         "rapier (4): mean step",
-        "ours / rapier (4)",
+        "ours / rapier (4) (min–max over rounds)",
         "rapier (10): mean step",
-        "ours / rapier (10)",
+        "ours / rapier (10) (min–max over rounds)",
         "ours: deepest",
         "rapier (4): deepest",
         "rapier (10): deepest",
@@ -390,8 +391,10 @@ pub fn report(mode: &Mode) -> String {
     ]);
     let rounds = if mode.full { 3 } else { 2 };
     for n in [1000, 10000] {
-        // Interleaved rounds; the fastest mean of each engine is kept.
+        // Interleaved rounds; the fastest mean of each engine is kept, and every round's
+        // mean for the spread of the ratios.
         let mut best = [f64::INFINITY; 3];
+        let mut means = [Rounds::default(), Rounds::default(), Rounds::default()];
         let mut runs: [Option<Run>; 3] = [None, None, None];
         for _ in 0..rounds {
             let r = [
@@ -400,6 +403,7 @@ pub fn report(mode: &Mode) -> String {
                 run_rapier(n, steps, SWEEPS),
             ];
             for (k, r) in r.into_iter().enumerate() {
+                means[k].0.push(r.mean());
                 if r.mean() < best[k] {
                     best[k] = r.mean();
                     runs[k] = Some(r);
@@ -407,20 +411,21 @@ pub fn report(mode: &Mode) -> String {
             }
         }
         let deep = |k: usize| runs[k].as_ref().map_or(f64::NAN, |r| r.deepest);
+        let vs4 = Ratio::of(&means[0], &means[1]);
         side.row([
             n.to_string(),
             ms(best[0]),
             ms(best[1]),
-            format!("{:.2}x", best[0] / best[1]),
+            ratio_spread(&vs4),
             ms(best[2]),
-            format!("{:.2}x", best[0] / best[2]),
+            ratio_spread(&Ratio::of(&means[0], &means[2])),
             format!("{:.2} mm", deep(0) * 1e3),
             format!("{:.2} mm", deep(1) * 1e3),
             format!("{:.2} mm", deep(2) * 1e3),
             format!(
                 "time {}, penetration {}",
-                if best[0] <= best[1] { "met" } else { "NOT met" },
-                if deep(0) <= deep(1) { "met" } else { "NOT met" }
+                vs4.at_most(1.0),
+                Verdict::check(deep(0) <= deep(1))
             ),
         ]);
     }
@@ -431,8 +436,7 @@ pub fn report(mode: &Mode) -> String {
 
     // Fixed storage, f32, 256 spheres: the embedded path on the host.
     let fixed_steps = 120;
-    let mut fixed_time = f64::INFINITY;
-    let mut growable_time = f64::INFINITY;
+    let (mut fixed_rounds, mut growable_rounds) = (Rounds::default(), Rounds::default());
     for _ in 0..5 {
         // A fixed-capacity world lives inline (megabytes at this capacity): give it a
         // thread with room, as firmware would give it a static.
@@ -442,15 +446,19 @@ pub fn report(mode: &Mode) -> String {
             .expect("thread")
             .join()
             .expect("fixed run");
-        fixed_time = fixed_time.min(fixed);
-        growable_time = growable_time.min(time_f32::<Growable>(256, fixed_steps));
+        fixed_rounds.0.push(fixed);
+        growable_rounds
+            .0
+            .push(time_f32::<Growable>(256, fixed_steps));
     }
+    let (fixed_time, growable_time) = (fixed_rounds.best(), growable_rounds.best());
+    let fixed_ratio = Ratio::of(&fixed_rounds, &growable_rounds);
     md.push_str(&format!(
-        "**Embedded path on the host.** The same pile with 256 spheres in f32, {fixed_steps} steps, `Fixed<4096>` storage (no allocation) against growable storage, fastest of 5 alternated runs: {} against {} per step, **{:.2}x** (target ≤ 1.1x: {}).\n",
+        "**Embedded path on the host.** The same pile with 256 spheres in f32, {fixed_steps} steps, `Fixed<4096>` storage (no allocation) against growable storage, fastest of 5 alternated runs: {} against {} per step, **{}** (min–max over rounds; target ≤ 1.1x: {}).\n",
         ms(fixed_time / fixed_steps as f64),
         ms(growable_time / fixed_steps as f64),
-        fixed_time / growable_time,
-        if fixed_time / growable_time <= 1.1 { "met" } else { "NOT met" },
+        ratio_spread(&fixed_ratio),
+        fixed_ratio.at_most(1.1),
     ));
     md
 }
@@ -538,19 +546,14 @@ fn parallel_section(mode: &Mode) -> String {
         par.push(wall);
         same &= one.state_hash() == many.state_hash();
     }
-    let best = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    let (bs, bp) = (best(&seq), best(&par));
-    let speedup = bs / bp;
-    let spread = (median(&mut seq) / bs).max(median(&mut par) / bp);
+    let (seq, par) = (Rounds(seq), Rounds(par));
+    let speedup = Ratio::of(&seq, &par);
     format!(
-        "**Parallel islands.** 64 separate piles of 100 spheres on one floor (64 islands), {steps} steps, fastest of {rounds} alternated runs: sequential {} per step, `step_parallel` {} per step: **{speedup:.2}x** faster (spread median/best ≤ {spread:.2}; target ≥ 1.7x on 2 cores: {}). The process got up to {share:.2} CPUs' worth of time during the rayon runs ({} logical CPUs). Final states bit-identical: {}.\n\n",
-        ms(bs / steps as f64),
-        ms(bp / steps as f64),
-        if speedup >= 1.7 { "met" } else { "NOT met" },
+        "**Parallel islands.** 64 separate piles of 100 spheres on one floor (64 islands), {steps} steps, fastest of {rounds} alternated runs: sequential {} per step, `step_parallel` {} per step: **{}** faster (min–max over rounds; target ≥ 1.7x on 2 cores: {}). The process got up to {share:.2} CPUs' worth of time during the rayon runs ({} logical CPUs). Final states bit-identical: {}.\n\n",
+        ms(seq.best() / steps as f64),
+        ms(par.best() / steps as f64),
+        ratio_spread(&speedup),
+        speedup.at_least(1.7),
         std::thread::available_parallelism().map_or(0, usize::from),
         if same { "yes" } else { "NO" },
     )

@@ -55,6 +55,7 @@ impl<T: Float> Bounds<T> {
     /// use solver::Bounds;
     /// assert_eq!(Bounds::<f64>::bilateral().interval(&[]), (f64::NEG_INFINITY, f64::INFINITY));
     /// ```
+    #[must_use]
     pub fn bilateral() -> Self {
         Self::Box {
             lo: T::neg_infinity(),
@@ -69,6 +70,7 @@ impl<T: Float> Bounds<T> {
     /// use solver::Bounds;
     /// assert_eq!(Bounds::<f32>::unilateral().interval(&[]), (0.0, f32::INFINITY));
     /// ```
+    #[must_use]
     pub fn unilateral() -> Self {
         Self::Box {
             lo: T::zero(),

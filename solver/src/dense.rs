@@ -49,6 +49,7 @@ impl<'a, T: Float> DenseMatrix<'a, T> {
     /// ```
     /// assert_eq!(solver::DenseMatrix::new(&[1.0; 9], 3).unwrap().n(), 3);
     /// ```
+    #[must_use]
     pub fn n(&self) -> usize {
         self.n
     }
@@ -64,6 +65,7 @@ impl<'a, T: Float> DenseMatrix<'a, T> {
     /// assert_eq!(solver::DenseMatrix::new(&data, 2).unwrap().get(0, 1), 2.0);
     /// ```
     #[inline]
+    #[must_use]
     pub fn get(&self, i: usize, j: usize) -> T {
         self.data[i * self.n + j]
     }
@@ -79,6 +81,7 @@ impl<'a, T: Float> DenseMatrix<'a, T> {
     /// assert_eq!(solver::DenseMatrix::new(&data, 2).unwrap().row(1), &[3.0, 4.0]);
     /// ```
     #[inline]
+    #[must_use]
     pub fn row(&self, i: usize) -> &'a [T] {
         &self.data[i * self.n..(i + 1) * self.n]
     }

@@ -157,6 +157,7 @@ impl<T: Float, const N: usize> ExactSolver<T, N> {
     /// let solver = solver::ExactSolver::<f32, 8>::new();
     /// assert_eq!(solver.max_pivots, 0); // 0: the default budget 50·n + 100
     /// ```
+    #[must_use]
     pub fn new() -> Self {
         Self {
             matrix: [[T::zero(); N]; N],

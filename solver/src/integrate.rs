@@ -31,8 +31,35 @@ use crate::SolveError;
 /// ```
 pub trait SecondOrderSystem<T, const NQ: usize, const NV: usize> {
     /// `q̇ = S(q)·v` (identity for plain particles, the quaternion rate for rotations).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::integrate::SecondOrderSystem;
+    /// /// A particle moving along a line, its velocity the rate of its position.
+    /// struct Particle;
+    /// impl SecondOrderSystem<f64, 1, 1> for Particle {
+    ///     fn position_rate(&self, _q: &[f64; 1], v: &[f64; 1]) -> [f64; 1] { *v }
+    ///     fn acceleration(&self, _q: &[f64; 1], _v: &[f64; 1]) -> [f64; 1] { [0.0] }
+    /// }
+    /// assert_eq!(Particle.position_rate(&[5.0], &[-2.0]), [-2.0]);
+    /// ```
+    #[must_use]
     fn position_rate(&self, q: &[T; NQ], v: &[T; NV]) -> [T; NQ];
+
     /// `v̇ = M⁻¹ f(q, v)`.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::integrate::SecondOrderSystem;
+    /// /// A unit mass on a spring of stiffness 4 N/m: v̇ = −4 q.
+    /// struct Spring;
+    /// impl SecondOrderSystem<f64, 1, 1> for Spring {
+    ///     fn position_rate(&self, _q: &[f64; 1], v: &[f64; 1]) -> [f64; 1] { *v }
+    ///     fn acceleration(&self, q: &[f64; 1], _v: &[f64; 1]) -> [f64; 1] { [-4.0 * q[0]] }
+    /// }
+    /// assert_eq!(Spring.acceleration(&[0.5], &[0.0]), [-2.0]);
+    /// ```
+    #[must_use]
     fn acceleration(&self, q: &[T; NQ], v: &[T; NV]) -> [T; NV];
 }
 
@@ -307,6 +334,23 @@ fn fixed_point<T: Float, const NQ: usize, const NV: usize>(
 /// not type-check (𝓑 is 4 × 3, `Q(w)` a quaternion): it is `ṙ = ½𝓑(r)w`. The test
 /// `integrate::quaternion_rate` checks this matrix against the quaternion product and
 /// against a dual-number derivative of `exp(t·w/2)·q`, and shows the printed matrix fails.
+///
+/// # Example
+/// ```
+/// use solver::integrate::quaternion_rate_matrix;
+/// use solver::xform::{Quaternion, Vector};
+/// // A quarter turn about z, then spinning at 2 rad/s about x (world frame).
+/// let h = core::f64::consts::FRAC_1_SQRT_2;
+/// let q = Quaternion::new(h, 0.0, 0.0, h);
+/// let w = Vector([2.0, 0.0, 0.0]);
+/// let b = quaternion_rate_matrix(&q) * w;
+/// // ½ 𝓑(q) w equals the quaternion product ½ (0, w) q.
+/// let expected = Quaternion::new(0.0, w[0], w[1], w[2]) * q;
+/// for (got, want) in [b[0], b[1], b[2], b[3]].iter().zip([expected.w, expected.x, expected.y, expected.z]) {
+///     assert!((0.5 * got - 0.5 * want).abs() < 1e-15);
+/// }
+/// ```
+#[must_use]
 pub fn quaternion_rate_matrix<T: Float>(q: &Quaternion<T>) -> Matrix<T, 4, 3> {
     let (w, x, y, z) = (q.w, q.x, q.y, q.z);
     Matrix([[-x, -y, -z], [w, z, -y], [-z, w, x], [y, -x, w]])

@@ -28,24 +28,87 @@
 /// consistent with λ (the velocity change M⁻¹Jᵀλ) and update it in [`apply`](Self::apply).
 pub trait RowOperator<T> {
     /// Number of constraint rows.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::{DenseMatrix, RowOperator};
+    /// let op = DenseMatrix::new(&[2.0, 1.0, 1.0, 3.0], 2).unwrap();
+    /// assert_eq!(op.rows(), 2);
+    /// ```
+    #[must_use]
     fn rows(&self) -> usize;
 
     /// Γᵢᵢ (without CFM).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::{DenseMatrix, RowOperator};
+    /// let op = DenseMatrix::new(&[2.0, 1.0, 1.0, 3.0], 2).unwrap();
+    /// assert_eq!((op.diagonal(0), op.diagonal(1)), (2.0, 3.0));
+    /// ```
+    #[must_use]
     fn diagonal(&self, i: usize) -> T;
 
     /// Γᵢⱼ, used only to detect duplicate rows.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::{DenseMatrix, RowOperator};
+    /// let op = DenseMatrix::new(&[2.0, 1.0, 1.0, 3.0], 2).unwrap();
+    /// assert_eq!(op.coupling(0, 1), 1.0);
+    /// ```
+    #[must_use]
     fn coupling(&self, i: usize, j: usize) -> T;
 
     /// `(Γλ)ᵢ` for the current multipliers (an implementation may use its cached state
     /// instead of reading `lambda`).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::{DenseMatrix, RowOperator};
+    /// let op = DenseMatrix::new(&[2.0, 1.0, 1.0, 3.0], 2).unwrap();
+    /// // Row 1 of Γλ for λ = (1, 2): 1·1 + 3·2.
+    /// assert_eq!(op.product_row(1, &[1.0, 2.0]), 7.0);
+    /// ```
+    #[must_use]
     fn product_row(&self, i: usize, lambda: &[T]) -> T;
 
     /// Whether row `i` of the operator holds only finite numbers.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::{DenseMatrix, RowOperator};
+    /// let op = DenseMatrix::new(&[2.0, 1.0, f64::NAN, 3.0], 2).unwrap();
+    /// assert!(op.row_is_finite(0));
+    /// assert!(!op.row_is_finite(1));
+    /// ```
+    #[must_use]
     fn row_is_finite(&self, i: usize) -> bool;
 
     /// Multiplier `i` has just changed by `delta`.
+    ///
+    /// # Example
+    /// A dense Γ keeps no state (it reads λ in [`product_row`](Self::product_row)); the
+    /// sequential-impulse form updates its cached velocity change instead:
+    /// ```
+    /// use solver::{DenseMatrix, RowOperator};
+    /// let mut op = DenseMatrix::new(&[2.0, 1.0, 1.0, 3.0], 2).unwrap();
+    /// let mut lambda = [0.0, 0.0];
+    /// lambda[0] += 0.5;
+    /// op.apply(0, 0.5);
+    /// assert_eq!(op.product_row(1, &lambda), 0.5);
+    /// ```
     fn apply(&mut self, i: usize, delta: T);
 
     /// Rebuilds any cached state from `lambda` (called once before the sweeps).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::{DenseMatrix, RowOperator};
+    /// let mut op = DenseMatrix::new(&[2.0, 1.0, 1.0, 3.0], 2).unwrap();
+    /// let warm = [1.0, 1.0];
+    /// op.reset(&warm);
+    /// assert_eq!(op.product_row(0, &warm), 3.0);
+    /// ```
     fn reset(&mut self, lambda: &[T]);
 }

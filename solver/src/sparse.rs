@@ -50,6 +50,7 @@ impl<T: Float> BodyInverseMass<T> {
     /// let b = solver::BodyInverseMass::<f64>::fixed();
     /// assert_eq!(b.inv_mass, 0.0);
     /// ```
+    #[must_use]
     pub fn fixed() -> Self {
         Self {
             inv_mass: T::zero(),
@@ -369,6 +370,7 @@ impl<'a, T: Float> SequentialImpulse<'a, T> {
     /// assert!((lambda[0] - 2.0).abs() < 1e-12);
     /// assert!((op.velocity_change()[1].linear[2] - 1.0).abs() < 1e-12);
     /// ```
+    #[must_use]
     pub fn velocity_change(&self) -> &[BodyVelocity<T>] {
         self.delta_v
     }

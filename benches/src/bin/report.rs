@@ -31,7 +31,10 @@ fn main() {
 
     let mut body = String::new();
     body.push_str(&format!(
-        "Measured on {} ({}), {} build, `{}` mode.\n\n",
+        "Measured on {} ({}), {} build, `{}` mode, load average {} at the start. A time ratio is \
+         the fastest round over the fastest round, with the smallest and largest ratio of one \
+         round in parentheses; a target is \"met\" or \"missed\" over that whole spread, and \
+         \"within noise\" when its threshold lies inside it.\n\n",
         machine(),
         std::env::consts::ARCH,
         if cfg!(debug_assertions) {
@@ -39,7 +42,8 @@ fn main() {
         } else {
             "release"
         },
-        if full { "--full" } else { "quick" }
+        if full { "--full" } else { "quick" },
+        load_average()
     ));
     let started = Instant::now();
     for (name, section) in SECTIONS {
@@ -52,6 +56,7 @@ fn main() {
         body.push_str(&format!("### {name}\n\n{md}\n"));
     }
     eprintln!("[{:6.1}s] done", started.elapsed().as_secs_f64());
+    body.push_str(&format!("Load average {} at the end.\n", load_average()));
     if write && only.is_empty() {
         update_readme(&root.join("README.md"), &body);
     } else {
@@ -63,6 +68,14 @@ fn main() {
             mode.plot_dir.display()
         );
     }
+}
+
+/// The 1-minute load average, where /proc/loadavg exists.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "?".to_string())
 }
 
 /// CPU model from /proc/cpuinfo, where there is one.

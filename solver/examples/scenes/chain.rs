@@ -250,7 +250,7 @@ pub(crate) fn run(dir: &Path, heavy: bool) -> Vec<Metric> {
         dir,
         &format!("{name}_residual.svg"),
         &format!("{title}: residual of the last step's velocity solve"),
-        ("sweep", "projected residual"),
+        ("sweep", "largest projected residual (m/s, rad/s)"),
         Scale::Log,
         vec![
             series("direct joint block (block Gauss-Seidel)", trace),

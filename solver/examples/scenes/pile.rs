@@ -125,7 +125,10 @@ pub(crate) fn run(dir: &Path) -> Vec<Metric> {
             "settings",
             format!(
                 "Δt = 1/120 s, {} sweeps, μ = 0.5, e = 0, β = {}, slop {} m, speculative margin {} m",
-                s.solver.max_iterations, s.contact_beta, s.slop, s.margin
+                s.solver.max_iterations,
+                short(s.contact_beta),
+                short(s.slop),
+                short(s.margin)
             ),
         ),
     ];
@@ -158,9 +161,16 @@ pub(crate) fn run(dir: &Path) -> Vec<Metric> {
         dir,
         "pile_residual.svg",
         "Sphere pile: residual of the last step's velocity solve",
-        ("sweep", "projected residual"),
+        ("sweep", "largest projected residual (m/s, rad/s)"),
         Scale::Log,
         vec![series("PGS residual", trace)],
     );
     metrics
+}
+
+/// A setting as written by hand: at most 6 decimals, no trailing zeros (`0.01`, not
+/// `0.010000000000000002`).
+fn short(v: f64) -> String {
+    let s = format!("{v:.6}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }

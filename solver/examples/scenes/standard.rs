@@ -103,7 +103,8 @@ pub(crate) fn run(dir: &Path) -> Vec<Metric> {
                 dp.abs() <= p_t,
             ));
             if theta == 1.0 {
-                traces.push(series(&format!("θ₀ = 1 rad, Δt = {label}"), trace));
+                let step = if dt < 0.01 { "1 ms" } else { "1/60 s" };
+                traces.push(series(&format!("Δt = {step}"), trace));
             }
         }
     }
@@ -134,7 +135,7 @@ pub(crate) fn run(dir: &Path) -> Vec<Metric> {
     chart(
         dir,
         "pendulum_total_energy.svg",
-        "Ball-joint pendulum, θ₀ = 1 rad: total energy (kinetic + potential)",
+        "Ball-joint pendulum, 1 m, θ₀ = 1 rad, 100 periods: total energy E = kinetic + potential",
         ("time (s)", "(E − E₀)/E₀ (%)"),
         Scale::Linear,
         traces,

@@ -3,6 +3,13 @@ use core::fmt;
 
 /// A shape parameter that is out of range: which one, and the offending value (as `f64`,
 /// `NaN` if it could not be represented).
+///
+/// ```
+/// use solver::geometry::{ShapeError, Sphere};
+/// let e = Sphere::new(-1.0).unwrap_err();
+/// assert!(matches!(e, ShapeError::InvalidParameter { shape: "sphere", parameter: "radius", .. }));
+/// assert_eq!(e.to_string(), "invalid sphere parameter `radius` = -1: must be finite and > 0");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[non_exhaustive]
 pub enum ShapeError {

@@ -34,6 +34,13 @@ impl<T: Float> Default for Isometry<T> {
 
 impl<T: Float> Isometry<T> {
     /// A placement from its parts.
+    ///
+    /// ```
+    /// use solver::geometry::Isometry;
+    /// use solver::xform::{Quaternion, Vector};
+    /// let pose = Isometry::new(Vector([0.0, 0.0, 1.0]), Quaternion::identity());
+    /// assert_eq!(pose.transform_point(&Vector([1.0, 0.0, 0.0])), Vector([1.0, 0.0, 1.0]));
+    /// ```
     #[must_use]
     pub fn new(position: Vector<T, 3>, orientation: Quaternion<T>) -> Self {
         Self {

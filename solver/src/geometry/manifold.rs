@@ -56,6 +56,21 @@ impl FeatureId {
 /// - `gap` is the signed separation along `normal` (negative: penetration depth);
 /// - `point` is the contact point **on the surface of A**, world frame; the matching point on
 ///   B is [`ContactPoint::point_on_b`] `= point − normal·gap`.
+///
+/// ```
+/// use solver::geometry::{HalfSpace, Isometry, Sphere, sphere_plane};
+/// use solver::xform::Vector;
+/// // A ball of radius 0.5 whose centre is 0.4 above the ground: 0.1 deep.
+/// let ball = Sphere::new(0.5f64)?;
+/// let ground = HalfSpace::new(Vector([0.0, 1.0, 0.0]), 0.0)?;
+/// let c = sphere_plane(&ball, &Isometry::translation(Vector([0.0, 0.4, 0.0])), &ground, 0.0)
+///     .as_slice()[0];
+/// assert_eq!(c.normal, Vector([0.0, 1.0, 0.0])); // from the ground (B) toward the ball (A)
+/// assert!((c.gap + 0.1).abs() < 1e-12);
+/// assert!((c.point - Vector([0.0, -0.1, 0.0])).norm() < 1e-12); // on the ball
+/// assert!(c.point_on_b().norm() < 1e-12); // on the ground
+/// # Ok::<(), solver::geometry::ShapeError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ContactPoint<T> {
     /// Contact point on A's surface (world frame).
