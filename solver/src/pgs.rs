@@ -367,7 +367,7 @@ fn pgs_unguarded<T: Float, O: RowOperator<T>>(
     settings: &PgsSettings<T>,
     lambda: &mut [T],
     flags: &mut [RowFlag],
-    mut observe: impl FnMut(usize, &[T]),
+    observe: impl FnMut(usize, &[T]),
 ) -> Result<Certificate<T>, SolveError> {
     let n = op.rows();
     check_shape(n, eta, bounds, lambda.len(), flags.len())?;
@@ -386,6 +386,72 @@ fn pgs_unguarded<T: Float, O: RowOperator<T>>(
         }
     }
     op.reset(lambda);
+    sweep(
+        op,
+        eta,
+        bounds,
+        settings,
+        lambda,
+        flags,
+        flagged_rows,
+        observe,
+    )
+}
+
+/// Continues a solve whose `flags` and operator state (`M⁻¹Jᵀλ` of `lambda`) are those a
+/// [`pgs_sor`] of the same rows left: the world's relaxing solve, which changes only `η`,
+/// skips the flagging and the operator reset (two passes over the rows). The certificate's
+/// `flagged_rows` is `flagged_rows`, from the solve that set the flags.
+///
+/// # Errors
+/// As [`pgs_sor`] (the shape and the settings are checked again; the rows are not).
+pub(crate) fn pgs_sor_continued<T: Float, O: RowOperator<T>>(
+    op: &mut O,
+    eta: &[T],
+    bounds: &[Bounds<T>],
+    settings: &PgsSettings<T>,
+    lambda: &mut [T],
+    flags: &mut [RowFlag],
+    flagged_rows: usize,
+) -> Result<Certificate<T>, SolveError> {
+    let result = check_shape(op.rows(), eta, bounds, lambda.len(), flags.len())
+        .and_then(|()| settings.validate())
+        .and_then(|()| {
+            sweep(
+                op,
+                eta,
+                bounds,
+                settings,
+                lambda,
+                flags,
+                flagged_rows,
+                |_, _| {},
+            )
+        });
+    if result.is_err() {
+        lambda.iter_mut().for_each(|l| *l = T::zero());
+    }
+    result
+}
+
+/// The sweeps of [`pgs_sor`] from flagged rows and an operator holding `M⁻¹Jᵀλ`, then the
+/// certificate.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the solve's data, passed through from pgs_sor"
+)]
+fn sweep<T: Float, O: RowOperator<T>>(
+    op: &mut O,
+    eta: &[T],
+    bounds: &[Bounds<T>],
+    settings: &PgsSettings<T>,
+    lambda: &mut [T],
+    flags: &mut [RowFlag],
+    flagged_rows: usize,
+    mut observe: impl FnMut(usize, &[T]),
+) -> Result<Certificate<T>, SolveError> {
+    let n = op.rows();
+    let cfm = settings.cfm;
     gather(op, lambda, flags);
     // Below a few rounding errors of η the residual only wanders: not a reason to fall back.
     let floor = (0..n)

@@ -16,7 +16,7 @@ use crate::world::{JointSlot, JointSolver, WorldError};
 use crate::{
     BodyInverseMass, BodyVelocity, Bounds, Certificate, ConstraintRow, ExactSolver, JacobianBlock,
     PgsSettings, RowCache, RowFlag, RowOperator, SequentialImpulse, SolveError, certify, pgs_sor,
-    relax_row,
+    pgs_sor_continued, relax_row,
 };
 
 /// Sweeps of iterative refinement after the direct solve of a joint block alone.
@@ -82,16 +82,35 @@ impl<T: Float> Outcome<T> {
     }
 }
 
-/// The local index of global body `b` among an island's ascending `bodies` (the static
-/// world, `bodies.len()`, if it is not in the island).
-fn local_of(bodies: &[u32], b: usize) -> usize {
-    bodies.binary_search(&(b as u32)).unwrap_or(bodies.len())
+/// The local index of global body `b` among an island's `bodies` (the static world,
+/// `bodies.len()`, if it is not in the island), read from `slot_of` (global body -> its
+/// index when its island was last gathered; a stale entry fails the check).
+fn local_of(bodies: &[u32], slot_of: &[u32], b: usize) -> usize {
+    match slot_of.get(b) {
+        Some(&i) if bodies.get(i as usize) == Some(&(b as u32)) => i as usize,
+        _ => bodies.len(),
+    }
+}
+
+/// How a solve of the gathered rows starts.
+#[derive(Debug, Clone, Copy)]
+enum Start {
+    /// From the warm start in `lambda`: rows flagged, `M⁻¹Jᵀλ` recomputed.
+    Fresh,
+    /// Where the last solve of the same rows left off (only `η` changed since): its flags
+    /// and velocity changes are reused.
+    Continued {
+        /// Rows the last solve flagged (for the certificate).
+        flagged_rows: usize,
+    },
 }
 
 /// One island's problem in its own numbering.
 pub(crate) struct Local<T, S: Storage> {
     /// Global index of each local body, ascending; local body `len` is the static world.
     bodies: S::Buf<u32>,
+    /// Local index of each global body of the last gathered island (see [`local_of`]).
+    slot_of: S::Buf<u32>,
     inverse: S::Buf<BodyInverseMass<T>>,
     /// Velocity change of each local body.
     pub(crate) delta_v: S::Buf<BodyVelocity<T>>,
@@ -117,6 +136,7 @@ impl<T: Float, S: Storage> Local<T, S> {
     pub(crate) fn new() -> Self {
         Self {
             bodies: Buffer::new(),
+            slot_of: Buffer::new(),
             inverse: Buffer::new(),
             delta_v: Buffer::new(),
             push_v: Buffer::new(),
@@ -142,7 +162,7 @@ impl<T: Float, S: Storage> Local<T, S> {
 
     fn local_block(&self, block: &JacobianBlock<T>) -> JacobianBlock<T> {
         JacobianBlock {
-            body: local_of(self.bodies.as_slice(), block.body),
+            body: local_of(self.bodies.as_slice(), self.slot_of.as_slice(), block.body),
             ..*block
         }
     }
@@ -157,7 +177,11 @@ impl<T: Float, S: Storage> Local<T, S> {
         self.bodies.clear();
         self.inverse.clear();
         self.delta_v.clear();
-        for b in bodies.of(k) {
+        for (i, b) in bodies.of(k).enumerate() {
+            while self.slot_of.as_slice().len() <= b {
+                push(&mut self.slot_of, 0, "bodies")?;
+            }
+            self.slot_of.as_mut_slice()[b] = i as u32;
             push(&mut self.bodies, b as u32, "bodies")?;
             push(&mut self.inverse, metric(b), "bodies")?;
             push(&mut self.delta_v, BodyVelocity::default(), "bodies")?;
@@ -243,7 +267,7 @@ impl<T: Float, S: Storage> Local<T, S> {
         trace: &mut [T],
     ) -> Result<Outcome<T>, WorldError> {
         let direct_rows = self.prepare(joints, all_joints, settings.joint_solver)?;
-        let pushed = self.run(direct_rows, &settings.solver, trace)?;
+        let pushed = self.run(direct_rows, &settings.solver, trace, Start::Fresh)?;
         self.push_v.clear();
         let pushes = self.push.as_slice().iter().any(|p| *p != T::zero());
         if settings.relax_sweeps == 0 || !pushes {
@@ -260,7 +284,17 @@ impl<T: Float, S: Storage> Local<T, S> {
             warm_start: true,
             ..settings.solver
         };
-        let relaxed = self.run(direct_rows, &relaxing, &mut [])?;
+        // The rows, their flags and `M⁻¹Jᵀλ` are the pushed solve's: only η changed. The
+        // exact finish of a small island flags its rows anew (duplicates), so such an island
+        // starts afresh.
+        let continued = if self.rows.as_slice().len() > EXACT_ROWS {
+            Start::Continued {
+                flagged_rows: pushed.certificate.flagged_rows,
+            }
+        } else {
+            Start::Fresh
+        };
+        let relaxed = self.run(direct_rows, &relaxing, &mut [], continued)?;
         let relaxed = self.count_unresolved(relaxed, &relaxing)?;
         for (p, d) in self
             .push_v
@@ -288,7 +322,7 @@ impl<T: Float, S: Storage> Local<T, S> {
         trace: &mut [T],
     ) -> Result<Outcome<T>, WorldError> {
         let direct_rows = self.prepare(joints, all_joints, joint_solver)?;
-        let outcome = self.run(direct_rows, settings, trace)?;
+        let outcome = self.run(direct_rows, settings, trace, Start::Fresh)?;
         self.count_unresolved(outcome, settings)
     }
 
@@ -332,12 +366,16 @@ impl<T: Float, S: Storage> Local<T, S> {
         if joint_solver != JointSolver::Direct || !has_joints {
             return Ok(0);
         }
-        let bodies = self.bodies.as_slice();
+        let (bodies, slot_of) = (self.bodies.as_slice(), self.slot_of.as_slice());
         let m = bodies.len();
         let local_joints = joints.clone().map(|j| {
             let slot = &all_joints[j];
-            let b = slot.b.map_or(m, |b| local_of(bodies, b));
-            (local_of(bodies, slot.a), Some(b), slot.joint.rows())
+            let b = slot.b.map_or(m, |b| local_of(bodies, slot_of, b));
+            (
+                local_of(bodies, slot_of, slot.a),
+                Some(b),
+                slot.joint.rows(),
+            )
         });
         self.tree.plan(m + 1, |i| i < m, local_joints)?;
         self.direct_row.clear();
@@ -355,6 +393,12 @@ impl<T: Float, S: Storage> Local<T, S> {
         Ok(self.tree.tree_rows())
     }
 
+    fn clear_velocity_changes(&mut self) {
+        for d in self.delta_v.as_mut_slice() {
+            *d = BodyVelocity::default();
+        }
+    }
+
     /// Solves the prepared problem from the impulses in `lambda`: the joint tree directly
     /// (block Gauss-Seidel with the other rows) when it has `direct_rows`, else by sweeps;
     /// then the exact finish of a small unconverged island (`unresolved` is left at 0).
@@ -363,14 +407,24 @@ impl<T: Float, S: Storage> Local<T, S> {
         direct_rows: usize,
         settings: &PgsSettings<T>,
         trace: &mut [T],
+        start: Start,
     ) -> Result<Outcome<T>, WorldError> {
-        for d in self.delta_v.as_mut_slice() {
-            *d = BodyVelocity::default();
-        }
         let (c, regularized) = if direct_rows > 0 {
+            self.clear_velocity_changes();
             let c = self.solve_block(settings, trace)?;
             (c, self.tree.regularized())
+        } else if let (Start::Continued { flagged_rows }, true) = (start, trace.is_empty()) {
+            let mut op = SequentialImpulse::prepared(
+                self.rows.as_slice(),
+                self.cache.as_mut_slice(),
+                self.delta_v.as_mut_slice(),
+            );
+            let (eta, bounds) = (self.eta.as_slice(), self.bounds.as_slice());
+            let (lambda, flags) = (self.lambda.as_mut_slice(), self.flags.as_mut_slice());
+            let c = pgs_sor_continued(&mut op, eta, bounds, settings, lambda, flags, flagged_rows)?;
+            (c, 0)
         } else {
+            self.clear_velocity_changes();
             (self.solve_rows(settings, trace)?, 0)
         };
         let certificate = self.polish(c, settings, trace.is_empty())?;
