@@ -12,8 +12,10 @@
 //! 7. [`rows`]: joint rows (dual-number Jacobians) and contact rows, island by island;
 //! 8. [`solve`]: each awake island's velocity problem, gathered into a local problem and
 //!    solved by the PGS row kernel with the joint tree solved exactly (in parallel with the
-//!    `rayon` feature, bit-identical); when contacts are pushed out of penetration, solved
-//!    again without the push (`relax_sweeps`): the push moves positions, not velocities;
+//!    `rayon` feature, bit-identical); a large island the sweeps leave unconverged gets a
+//!    coarse correction on the tree of its contacts (each touching pair's wrench solved at
+//!    once: a box tower stands); when contacts are pushed out of penetration, solved again
+//!    without the push (`relax_sweeps`): the push moves positions, not velocities;
 //! 9. [`integrate`]: velocities, impulses kept for warm starting, positions and orientations
 //!    (moved by the velocities with the push);
 //! 10. [`stabilize`]: Newton projection of the joints onto `C = 0`;
