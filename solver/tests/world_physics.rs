@@ -312,7 +312,10 @@ fn contacts_the_solve_cannot_hold_are_counted() {
         }
     }
     let unresolved: usize = (0..60).map(|_| w.step().unwrap().unresolved_contacts).sum();
-    assert!(unresolved > 0, "the overloaded pyramid was reported as held");
+    assert!(
+        unresolved > 0,
+        "the overloaded pyramid was reported as held"
+    );
 }
 
 /// The coarse correction on the contact tree holds what sweeps alone cannot: a 1000 kg

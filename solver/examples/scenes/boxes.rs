@@ -100,9 +100,9 @@ pub(crate) fn run(dir: &Path) -> Vec<Metric> {
     metrics.push(Metric::info(
         "why the pyramid misses",
         "each box stands on two: its contacts close loops, and the coarse correction on the \
-         tree of the contacts (which holds the tower: every pair's wrench solved at once) \
-         covers only a spanning tree of them; 20 PGS sweeps per step do not converge on the \
-         rest (converged rows above)"
+         tree of the contacts that holds the tower (every touching pair's wrench solved at \
+         once) needs the contacts to form a tree (it stays off here); \
+         20 PGS sweeps per step alone do not converge (converged rows above)"
             .into(),
     ));
     metrics.push(Metric::info(

@@ -557,7 +557,10 @@ impl<T: Float, S: Storage> Local<T, S> {
         settings: &PgsSettings<T>,
     ) -> Result<Certificate<T>, WorldError> {
         let n = self.rows.as_slice().len();
-        if c.converged || n <= EXACT_ROWS || !self.aggregate_carrying_rows()? {
+        if c.converged || n <= EXACT_ROWS || !self.contacts_may_form_a_tree() {
+            return Ok(c);
+        }
+        if !self.aggregate_carrying_rows()? {
             return Ok(c);
         }
         let m = self.bodies.as_slice().len();
@@ -571,6 +574,13 @@ impl<T: Float, S: Storage> Local<T, S> {
             )
         });
         self.tree.plan(m + 1, |i| i < m, pairs)?;
+        // On a contact graph with loops (a sphere pile, a pyramid) the pairs that close them
+        // fight the tree's solve: measured on a 1000-sphere pile, a tree holding 93 % of the
+        // coarse rows left the residual worse after its sweep, most times. It runs where the
+        // contacts form a tree.
+        if self.tree.tree_rows() < self.aggregates.as_slice().len() {
+            return Ok(c);
+        }
         let cfm = settings.cfm;
         let mut op = SequentialImpulse::prepared(
             self.rows.as_slice(),
@@ -653,6 +663,20 @@ impl<T: Float, S: Storage> Local<T, S> {
             converged: best.0 <= settings.tolerance && best.1 <= settings.tolerance,
             ..c
         })
+    }
+
+    /// A cheap test before the coarse space is built: the island's touching pairs can form a
+    /// tree only if there are no more of them than bodies (each pair of a tree has its own
+    /// child body).
+    fn contacts_may_form_a_tree(&self) -> bool {
+        let m = self.bodies.as_slice().len();
+        let rows = self.rows.as_slice();
+        let pair = |r: &ConstraintRow<T>| (r.a.body, r.b.map_or(m, |b| b.body));
+        let pairs = 1 + rows
+            .windows(2)
+            .filter(|w| pair(&w[0]) != pair(&w[1]))
+            .count();
+        pairs <= m
     }
 
     /// Builds the coarse space of [`Local::finish_on_tree`]: for each body pair (its rows
