@@ -422,9 +422,26 @@ impl<T: Float> Quaternion<T> {
         two * self.vector().norm().atan2(self.w.abs())
     }
 
-    /// Spherical linear interpolation between unit quaternions along the shorter arc.
+    /// Spherical linear interpolation between unit quaternions along the shorter arc. A NaN
+    /// or infinite component in either end or in `t` gives a NaN quaternion (not one of the
+    /// ends).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let a = Quaternion::<f64>::identity();
+    /// let b = Quaternion::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 1.0);
+    /// let half = a.slerp(&b, 0.5);
+    /// assert!((half.angle() - 0.5).abs() < 1e-15);
+    /// let broken = Quaternion::new(f64::NAN, 0.0, 0.0, 0.0);
+    /// assert!(!a.slerp(&broken, 0.5).is_finite());
+    /// ```
     #[inline]
     pub fn slerp(&self, other: &Self, t: T) -> Self {
+        if !(self.is_finite() && other.is_finite() && t.is_finite()) {
+            let nan = T::nan();
+            return Self::new(nan, nan, nan, nan);
+        }
         let other = if self.dot(other) < T::zero() {
             -*other
         } else {

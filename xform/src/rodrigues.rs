@@ -58,8 +58,25 @@ pub fn matrix_from_axis_angle<T: Float>(axis: &Vector<T, 3>, angle: T) -> Matrix
 ///   `(R + Rᵀ)/2 - cos θ I = (1 - cos θ) n nᵀ` (its largest diagonal column), with the
 ///   sign taken from `vee(R - Rᵀ)`.
 ///
-/// The input is assumed to be a rotation matrix.
+/// The input is assumed to be a rotation matrix. A matrix with a NaN or infinite entry
+/// gives a NaN vector (never a plausible rotation: the clamp of `cos θ` to `[-1, 1]` would
+/// otherwise turn a NaN trace into a half turn).
+///
+/// # Example
+/// ```
+/// use xform::rodrigues::{matrix_from_axis_angle, rotation_vector_from_matrix};
+/// use xform::{Matrix, Vector};
+/// let r = matrix_from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.5f64);
+/// let v = rotation_vector_from_matrix(&r);
+/// assert!((v - Vector([0.0, 0.0, 0.5])).norm() < 1e-15);
+/// let mut broken = r;
+/// broken.0[1][1] = f64::NAN;
+/// assert!(rotation_vector_from_matrix(&broken).0.iter().all(|x| x.is_nan()));
+/// ```
 pub fn rotation_vector_from_matrix<T: Float>(m: &Matrix<T, 3, 3>) -> Vector<T, 3> {
+    if m.0.iter().flatten().any(|x| !x.is_finite()) {
+        return Vector([T::nan(); 3]);
+    }
     let one = T::one();
     let half = one / (one + one);
     let r = &m.0;
@@ -98,7 +115,21 @@ pub fn rotation_vector_from_matrix<T: Float>(m: &Matrix<T, 3, 3>) -> Vector<T, 3
 }
 
 /// The unit axis and angle (in `[0, π]`) of a rotation matrix. For the identity the axis is
-/// undefined and `(1, 0, 0)` is returned.
+/// undefined and `(1, 0, 0)` is returned; a matrix with a NaN or infinite entry gives NaN
+/// for both.
+///
+/// # Example
+/// ```
+/// use xform::rodrigues::{axis_angle_from_matrix, matrix_from_axis_angle};
+/// use xform::{Matrix, Vector};
+/// let r = matrix_from_axis_angle(&Vector([0.0, 1.0, 0.0]), 2.0f64);
+/// let (axis, angle) = axis_angle_from_matrix(&r);
+/// assert!((axis - Vector([0.0, 1.0, 0.0])).norm() < 1e-14 && (angle - 2.0).abs() < 1e-14);
+/// let (axis, angle) = axis_angle_from_matrix(&Matrix::<f64, 3, 3>::identity());
+/// assert_eq!((axis, angle), (Vector([1.0, 0.0, 0.0]), 0.0));
+/// let (axis, angle) = axis_angle_from_matrix(&(r * f64::NAN));
+/// assert!(angle.is_nan() && axis.0.iter().all(|x| x.is_nan()));
+/// ```
 #[inline]
 pub fn axis_angle_from_matrix<T: Float>(m: &Matrix<T, 3, 3>) -> (Vector<T, 3>, T) {
     let r = rotation_vector_from_matrix(m);
