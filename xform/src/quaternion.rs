@@ -182,7 +182,19 @@ impl<T: Float> Quaternion<T> {
     /// Rotates `v` by this **unit** quaternion: `q v q*`, computed as
     /// `v + w t + u × t` with `u` the vector part and `t = 2 u × v` (15 multiplications).
     ///
-    /// For a non-unit quaternion the result is additionally scaled by `|q|²`.
+    /// For a non-unit quaternion `q = s·q̂` the result is `v + s²(R̂v − v)`, not a scaled
+    /// rotation (the rotation `q v q*/|q|²` needs [`Quaternion::normalize`] first).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let quarter = Quaternion::from_axis_angle(&Vector([0.0, 0.0, 1.0]), core::f64::consts::FRAC_PI_2);
+    /// let v = Vector([1.0, 0.0, 0.0]);
+    /// assert!((quarter.rotate(&v) - Vector([0.0, 1.0, 0.0])).norm() < 1e-15);
+    /// // Twice as long: v + 4(Rv − v), not 4·Rv.
+    /// let long = Quaternion::new(2.0 * quarter.w, 0.0, 0.0, 2.0 * quarter.z);
+    /// assert!((long.rotate(&v) - Vector([-3.0, 4.0, 0.0])).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn rotate(&self, v: &Vector<T, 3>) -> Vector<T, 3> {
         let u = self.vector();
