@@ -35,6 +35,30 @@ pub fn second_derivative<T: Float>(
     (r.re.re, r.re.eps, r.eps.eps)
 }
 
+/// `(f(x), f'(x), f''(x), f'''(x))` from one evaluation with the nested
+/// `Dual<Dual<Dual<T>>>`: the input is `x + ε₁ + ε₂ + ε₃` and `f'''` is the coefficient of
+/// `ε₁ε₂ε₃`. Exact at the same singular points as the first order (an integer power at 0
+/// has its textbook derivatives at every order).
+///
+/// ```
+/// use dual::Float;
+/// let (v, d1, d2, d3) = dual::third_derivative(|x| x.powi(4), 2.0_f64);
+/// assert_eq!((v, d1, d2, d3), (16.0, 32.0, 48.0, 48.0));
+/// let (_, _, _, d3) = dual::third_derivative(|x| x.sin(), 0.5_f64);
+/// assert!((d3 + 0.5_f64.cos()).abs() < 1e-15);
+/// // x³ at 0: the third derivative is 6, the others 0.
+/// assert_eq!(dual::third_derivative(|x| x.powi(3), 0.0_f64), (0.0, 0.0, 0.0, 6.0));
+/// ```
+#[inline]
+pub fn third_derivative<T: Float>(
+    mut f: impl FnMut(Dual<Dual<Dual<T>>>) -> Dual<Dual<Dual<T>>>,
+    x: T,
+) -> (T, T, T, T) {
+    let inner = Dual::new(Dual::variable(x), Dual::constant(T::one()));
+    let r = f(Dual::new(inner, Dual::constant(Dual::constant(T::one()))));
+    (r.re.re.re, r.re.re.eps, r.re.eps.eps, r.eps.eps.eps)
+}
+
 /// `(V(x), (y·∇)V|ₓ)`: the seed's `Ṽ(x + εy) = V(x) + ε (y·∇)V|ₓ`, one evaluation with `Dual`.
 ///
 /// ```

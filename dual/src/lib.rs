@@ -15,7 +15,7 @@ mod tangent;
 
 pub use helpers::{
     derivative, directional_derivative, gradient, hessian, jacobian, jacobian_n_pass,
-    second_derivative,
+    second_derivative, third_derivative,
 };
 pub use jet::Jet;
 pub use lift::Lift;
