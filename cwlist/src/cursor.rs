@@ -287,6 +287,48 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
         Ok(())
     }
 
+    /// Prepends `value` to the list; the cursor stays on its element (std's
+    /// `CursorMut::push_front`).
+    ///
+    /// # Panics
+    /// If the list is full (use [`try_push_front`](Self::try_push_front)).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<u8> = [2, 3].into_iter().collect();
+    /// let mut c = l.cursor_front_mut();
+    /// c.push_front(1);
+    /// assert_eq!(c.current(), Some(&mut 2));
+    /// assert_eq!(l.iter().copied().collect::<Vec<_>>(), [1, 2, 3]);
+    /// ```
+    pub fn push_front(&mut self, value: T) {
+        if self.try_push_front(value).is_err() {
+            full_panic(self.list.max_len());
+        }
+    }
+
+    /// Appends `value` to the list; the cursor stays on its element (std's
+    /// `CursorMut::push_back`).
+    ///
+    /// # Panics
+    /// If the list is full (use [`try_push_back`](Self::try_push_back)).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<u8> = [1, 2].into_iter().collect();
+    /// let mut c = l.cursor_front_mut();
+    /// c.push_back(3);
+    /// assert_eq!(c.current(), Some(&mut 1));
+    /// assert_eq!(l.iter().copied().collect::<Vec<_>>(), [1, 2, 3]);
+    /// ```
+    pub fn push_back(&mut self, value: T) {
+        if self.try_push_back(value).is_err() {
+            full_panic(self.list.max_len());
+        }
+    }
+
     /// Removes the list's first element; if the cursor was on it, it moves to the next one.
     pub fn pop_front(&mut self) -> Option<T> {
         let h = self.list.head;

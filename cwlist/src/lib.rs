@@ -28,6 +28,7 @@ pub use error::Error;
 pub use index::Index;
 pub use iter::{IntoIter, Iter, IterMut, Positions};
 pub use list::{FixedList, List, Node, Pos};
+pub use remove::ExtractIf;
 #[cfg(feature = "alloc")]
 pub use storage::Growable;
 pub use storage::{Buffer, Fixed, Storage};

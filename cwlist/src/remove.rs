@@ -1,5 +1,6 @@
-//! Removing by value or predicate. `remove_if`/`remove_value` use the value-array fast path
-//! (the result does not depend on the visiting order); `retain` visits in list order like std.
+//! Removing by index, value or predicate. `remove_if`/`remove_value` use the value-array fast
+//! path (the result does not depend on the visiting order); `retain` and `extract_if` visit
+//! in list order like std.
 use crate::index::Index;
 use crate::list::List;
 use crate::storage::{Buffer, Storage};
@@ -35,6 +36,64 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
         self.retain_mut(|v| keep(v));
     }
 
+    /// Removes and returns the element at index `at` in list order (std's
+    /// `LinkedList::remove`), walking from the nearer end: O(min(at, len − at)). Invalidates
+    /// the position of the element in the last slot, like [`erase`](Self::erase).
+    ///
+    /// # Panics
+    /// If `at >= len`.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<char> = "abcd".chars().collect();
+    /// assert_eq!(l.remove(1), 'b');
+    /// assert_eq!(l.remove(2), 'd');
+    /// assert_eq!(l.iter().collect::<String>(), "ac");
+    /// ```
+    pub fn remove(&mut self, at: usize) -> T {
+        let len = self.len();
+        assert!(
+            at < len,
+            "cwlist: remove index {at} out of bounds for a list of {len}"
+        );
+        let slot = if at < len - at {
+            (0..at).fold(self.head, |s, _| self.next_of(s))
+        } else {
+            (at + 1..len).fold(self.tail, |s, _| self.prev_of(s))
+        };
+        self.erase_slot(slot).0
+    }
+
+    /// An iterator that removes and yields, in list order, the elements for which `filter`
+    /// returns true (std's `LinkedList::extract_if`). Elements the iterator has not reached
+    /// when it is dropped stay in the list, as do those `filter` rejected; `filter` may
+    /// change the elements it visits. Invalidates every position.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<u32> = (1..=8).collect();
+    /// let evens: Vec<u32> = l.extract_if(|x| *x % 2 == 0).collect();
+    /// assert_eq!(evens, [2, 4, 6, 8]);
+    /// assert_eq!(l.iter().copied().collect::<Vec<_>>(), [1, 3, 5, 7]);
+    /// // Stopping early leaves the rest in place.
+    /// let first_big = l.extract_if(|x| *x > 2).next();
+    /// assert_eq!(first_big, Some(3));
+    /// assert_eq!(l.iter().copied().collect::<Vec<_>>(), [1, 5, 7]);
+    /// ```
+    pub fn extract_if<F: FnMut(&mut T) -> bool>(
+        &mut self,
+        filter: F,
+    ) -> ExtractIf<'_, T, Ix, S, F> {
+        let cur = self.head;
+        ExtractIf {
+            list: self,
+            cur,
+            filter,
+        }
+    }
+
     /// Like [`retain`](Self::retain), with mutable access.
     pub fn retain_mut(&mut self, mut keep: impl FnMut(&mut T) -> bool) {
         let mut cur = self.head;
@@ -48,5 +107,47 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
             }
             cur = next;
         }
+    }
+}
+
+/// The iterator of [`List::extract_if`]: removes and yields the elements its filter accepts.
+pub struct ExtractIf<'a, T, Ix: Index, S: Storage, F> {
+    list: &'a mut List<T, Ix, S>,
+    /// The next slot to visit (`NIL` at the end).
+    cur: Ix,
+    filter: F,
+}
+
+impl<T, Ix: Index, S: Storage, F: FnMut(&mut T) -> bool> Iterator for ExtractIf<'_, T, Ix, S, F> {
+    type Item = T;
+
+    fn next(&mut self) -> Option<T> {
+        while self.cur != Ix::NIL {
+            let here = self.cur;
+            self.cur = self.list.next_of(here);
+            if (self.filter)(&mut self.list.values.as_mut_slice()[here.to_usize()]) {
+                let (value, moved) = self.list.erase_slot(here);
+                // The last slot's element moved into `here`: follow it if it was next.
+                if moved.is_some() && moved == Some(self.cur) {
+                    self.cur = here;
+                }
+                return Some(value);
+            }
+        }
+        None
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (0, Some(self.list.len()))
+    }
+}
+
+impl<T: core::fmt::Debug, Ix: Index, S: Storage, F> core::fmt::Debug
+    for ExtractIf<'_, T, Ix, S, F>
+{
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("ExtractIf")
+            .field("len", &self.list.len())
+            .finish_non_exhaustive()
     }
 }

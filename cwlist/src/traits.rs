@@ -91,11 +91,44 @@ impl<'a, T: Copy + 'a, Ix: Index, S: Storage> Extend<&'a T> for List<T, Ix, S> {
     }
 }
 
+impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
+    /// Builds a linear list from the items of `iter` while they fit, losing none: if one does
+    /// not fit (the index type's or the fixed storage's limit, or a refused allocation), the
+    /// list so far and that item come back, and the rest stay in `iter`. The fallible
+    /// [`FromIterator`], which panics instead.
+    ///
+    /// # Errors
+    /// `(list so far, the item that did not fit)`.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::FixedList;
+    /// let mut items = 1..=5;
+    /// let (list, refused) = FixedList::<u32, 3>::try_from_iter(&mut items).unwrap_err();
+    /// assert_eq!(list.iter().copied().collect::<Vec<_>>(), [1, 2, 3]);
+    /// assert_eq!(refused, 4);
+    /// assert_eq!(items.next(), Some(5)); // not taken
+    /// let list = FixedList::<u32, 3>::try_from_iter(&mut (7..9)).unwrap();
+    /// assert_eq!(list.len(), 2);
+    /// ```
+    pub fn try_from_iter(iter: &mut impl Iterator<Item = T>) -> Result<Self, (Self, T)> {
+        let mut list = Self::new();
+        let _ = list.try_reserve(iter.size_hint().0);
+        for v in iter {
+            if let Err(v) = list.try_push_back(v) {
+                return Err((list, v));
+            }
+        }
+        Ok(list)
+    }
+}
+
 impl<T, Ix: Index, S: Storage> FromIterator<T> for List<T, Ix, S> {
     /// Builds a linear list (slot order = list order).
     ///
     /// # Panics
-    /// If the items do not fit.
+    /// If the items do not fit: more than the index type addresses (255 with `u8`) or the
+    /// fixed storage holds. [`List::try_from_iter`] hands the overflow back instead.
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
         let mut list = Self::new();
         list.extend(iter);

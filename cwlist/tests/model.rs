@@ -37,6 +37,9 @@ enum CursorOp {
     SplitAfter,
     SplitBefore,
     RemoveCurrentAsList,
+    /// The panicking forms, only when there is room.
+    PushFrontOrPanic(V),
+    PushBackOrPanic(V),
 }
 
 #[derive(Debug, Clone)]
@@ -76,6 +79,10 @@ enum Op {
     IntoIterEnds(usize),
     MergeOrd(Vec<V>),
     UnorderedMutBump,
+    /// `remove(index)`.
+    RemoveAt(usize),
+    /// `extract_if` on a key, taking at most this many (the rest stay), bumping the rejected.
+    ExtractIfKey(u8, usize),
 }
 
 fn value() -> impl Strategy<Value = V> {
@@ -105,6 +112,8 @@ fn cursor_op() -> impl Strategy<Value = CursorOp> {
         1 => Just(CursorOp::SplitAfter),
         1 => Just(CursorOp::SplitBefore),
         1 => Just(CursorOp::RemoveCurrentAsList),
+        1 => value().prop_map(CursorOp::PushFrontOrPanic),
+        1 => value().prop_map(CursorOp::PushBackOrPanic),
     ]
 }
 
@@ -147,6 +156,8 @@ fn op() -> impl Strategy<Value = Op> {
         1 => (0usize..8).prop_map(Op::IntoIterEnds),
         1 => values().prop_map(Op::MergeOrd),
         1 => Just(Op::UnorderedMutBump),
+        2 => (0usize..64).prop_map(Op::RemoveAt),
+        2 => (KEYS, 0usize..8).prop_map(|(k, n)| Op::ExtractIfKey(k, n)),
     ]
 }
 
@@ -274,6 +285,22 @@ fn cursor_step<Ix: cwlist::Index, S: cwlist::Storage>(
                 }
             } else {
                 prop_assert_eq!(r, Err(*v));
+            }
+        }
+        CursorOp::PushFrontOrPanic(v) => {
+            if len < max {
+                cur.push_front(*v);
+                model.push_front(*v);
+                *at += 1;
+            }
+        }
+        CursorOp::PushBackOrPanic(v) => {
+            if len < max {
+                cur.push_back(*v);
+                model.push_back(*v);
+                if *at == len {
+                    *at += 1;
+                }
             }
         }
         CursorOp::PopFront => {
@@ -515,6 +542,44 @@ fn run<Ix: cwlist::Index, S: cwlist::Storage>(ops: &[Op]) -> Result<(), TestCase
                 let removed = list.remove_if(|v| v.0 == *k);
                 model.retain(|v| v.0 != *k);
                 prop_assert_eq!(removed, before - model.len());
+            }
+            Op::RemoveAt(k) => {
+                if len > 0 {
+                    let k = k % len;
+                    prop_assert_eq!(Some(list.remove(k)), model.remove(k));
+                }
+            }
+            Op::ExtractIfKey(k, n) => {
+                // Visit in list order; take the first `n` matches, bump the others visited.
+                let mut visited = Vec::new();
+                let taken: Vec<V> = list
+                    .extract_if(|v| {
+                        visited.push(*v);
+                        if v.0 == *k {
+                            true
+                        } else {
+                            bump(v);
+                            false
+                        }
+                    })
+                    .take(*n)
+                    .collect();
+                prop_assert!(visited.iter().eq(model.iter().take(visited.len())));
+                let mut want = Vec::new();
+                let mut kept = VecDeque::new();
+                for (i, v) in model.iter().enumerate() {
+                    if i < visited.len() && v.0 == *k && want.len() < *n {
+                        want.push(*v);
+                    } else if i < visited.len() {
+                        let mut v = *v;
+                        bump(&mut v);
+                        kept.push_back(v);
+                    } else {
+                        kept.push_back(*v);
+                    }
+                }
+                prop_assert_eq!(taken, want);
+                model = kept;
             }
             Op::RetainKey(k) => {
                 let mut seen = Vec::new();
