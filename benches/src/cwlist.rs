@@ -53,21 +53,46 @@ pub enum Order {
     BackLinks,
     /// Every value inserted at the midpoint.
     Mid,
-    /// Every value pushed at the front or the back with equal probability.
+    /// Every value pushed at the front or the back with equal probability: long runs of
+    /// neighbours stay neighbours in memory (not a random order).
+    CoinFlip,
+    /// The list order is a uniformly random permutation of the allocation order (value `i`
+    /// is the `i`-th node allocated in both lists; Fisher-Yates with a fixed seed).
     Random,
 }
 
 impl Order {
-    /// All three, in table order.
-    pub const ALL: [Order; 4] = [Order::Back, Order::BackLinks, Order::Mid, Order::Random];
+    /// All of them, in table order.
+    pub const ALL: [Order; 5] = [
+        Order::Back,
+        Order::BackLinks,
+        Order::Mid,
+        Order::CoinFlip,
+        Order::Random,
+    ];
     fn name(self) -> &'static str {
         match self {
             Order::Back => "Back",
             Order::BackLinks => "Back (links)",
             Order::Mid => "Mid",
-            Order::Random => "Random",
+            Order::CoinFlip => "Front/back coin flip",
+            Order::Random => "Random permutation",
         }
     }
+}
+
+/// A uniformly random permutation of `0..n` (Fisher-Yates, fixed seed): the list order of
+/// [`Order::Random`].
+#[must_use]
+pub fn random_permutation(n: usize) -> Vec<usize> {
+    let mut rng = Rng::new(SEED ^ 0x9e37_79b9);
+    let mut p: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        // Multiply-shift: an unbiased enough index in 0..=i for a benchmark's order.
+        let j = ((u128::from(rng.next_u64()) * (i as u128 + 1)) >> 64) as usize;
+        p.swap(i, j);
+    }
+    p
 }
 
 /// xorshift64*: the same pseudo-random sequence for every implementation.
@@ -101,8 +126,8 @@ pub fn build_cw<Ix: Index, const N: usize>(n: usize, order: Order) -> List<Val<N
     for i in 0..n {
         let v = Val::new(i as u64);
         match order {
-            Order::Back | Order::BackLinks => list.push_back(v),
-            Order::Random => {
+            Order::Back | Order::BackLinks | Order::Random => list.push_back(v),
+            Order::CoinFlip => {
                 if rng.next_u64() >> 63 == 0 {
                     list.push_front(v)
                 } else {
@@ -115,6 +140,13 @@ pub fn build_cw<Ix: Index, const N: usize>(n: usize, order: Order) -> List<Val<N
                     split = Some(p);
                 }
             }
+        }
+    }
+    if order == Order::Random {
+        // Slot i holds value i; relink the slots in the permutation's order (O(1) each).
+        let slots: Vec<Pos> = list.positions().collect();
+        for k in random_permutation(n) {
+            list.move_before(slots[k], None);
         }
     }
     if order == Order::BackLinks
@@ -135,11 +167,13 @@ pub fn build_std<const N: usize>(n: usize, order: Order) -> LinkedList<Val<N>> {
     let mut list = LinkedList::new();
     let mut rng = Rng::new(SEED);
     let mut evens = LinkedList::new();
+    let mut singles = Vec::new();
     for i in 0..n {
         let v = Val::new(i as u64);
         match order {
             Order::Back | Order::BackLinks => list.push_back(v),
-            Order::Random => {
+            Order::Random => singles.push(LinkedList::from([v])),
+            Order::CoinFlip => {
                 if rng.next_u64() >> 63 == 0 {
                     list.push_front(v)
                 } else {
@@ -156,6 +190,10 @@ pub fn build_std<const N: usize>(n: usize, order: Order) -> LinkedList<Val<N>> {
         }
     }
     list.append(&mut evens);
+    // Node i was allocated i-th; link the nodes in the permutation's order.
+    for k in random_permutation(singles.len()) {
+        list.append(&mut singles[k]);
+    }
     list
 }
 
@@ -749,6 +787,28 @@ mod tests {
             assert!(cw.iter().map(Val::key).eq(model.iter().copied()));
             assert!(st.iter().map(Val::key).eq(model.iter().copied()));
         }
+    }
+
+    /// The random order is a permutation of the allocation order with no memory locality
+    /// left: about as many list neighbours are slot neighbours as chance gives (2 of n−1 on
+    /// average), where the coin flip keeps long runs.
+    #[test]
+    fn the_random_order_is_a_random_permutation() {
+        let n = 10_000;
+        let keys: Vec<u64> = build_cw::<u32, 8>(n, Order::Random)
+            .iter()
+            .map(Val::key)
+            .collect();
+        let mut sorted = keys.clone();
+        sorted.sort_unstable();
+        assert!(sorted.iter().copied().eq(0..n as u64));
+        let adjacent = |k: &[u64]| k.windows(2).filter(|w| w[0].abs_diff(w[1]) == 1).count();
+        assert!(adjacent(&keys) < 20, "{} neighbours", adjacent(&keys));
+        let coin: Vec<u64> = build_cw::<u32, 8>(n, Order::CoinFlip)
+            .iter()
+            .map(Val::key)
+            .collect();
+        assert!(adjacent(&coin) > n / 10);
     }
 
     #[test]

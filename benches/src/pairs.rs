@@ -23,6 +23,172 @@ fn even_sum(a: u32, b: u32) -> bool {
     (a + b) & 1 == 0
 }
 
+/// Triples of `v` with an even sum, hand-written nested loops.
+pub fn nested_triples(v: &[u32]) -> u64 {
+    let mut count = 0u64;
+    for i in 0..v.len() {
+        for j in i + 1..v.len() {
+            for k in j + 1..v.len() {
+                count += u64::from((v[i] + v[j] + v[k]) & 1 == 0);
+            }
+        }
+    }
+    count
+}
+
+/// Quadruples of `v` with an even sum, hand-written nested loops.
+pub fn nested_quadruples(v: &[u32]) -> u64 {
+    let mut count = 0u64;
+    for i in 0..v.len() {
+        for j in i + 1..v.len() {
+            for k in j + 1..v.len() {
+                for l in k + 1..v.len() {
+                    count += u64::from((v[i] + v[j] + v[k] + v[l]) & 1 == 0);
+                }
+            }
+        }
+    }
+    count
+}
+
+/// `distinct_tuples::<3>(v).filter(..).count()`.
+pub fn tuples3_count(v: &[u32]) -> u64 {
+    pairs::distinct_tuples::<3, _>(v)
+        .filter(|t| (t[0] + t[1] + t[2]) & 1 == 0)
+        .count() as u64
+}
+
+/// `for t in distinct_tuples::<3>(v)`.
+pub fn tuples3_for(v: &[u32]) -> u64 {
+    let mut count = 0u64;
+    for t in pairs::distinct_tuples::<3, _>(v) {
+        count += u64::from((t[0] + t[1] + t[2]) & 1 == 0);
+    }
+    count
+}
+
+/// itertools' `tuple_combinations::<(_, _, _)>()`.
+pub fn itertools_triples(v: &[u32]) -> u64 {
+    v.iter()
+        .tuple_combinations::<(_, _, _)>()
+        .filter(|(a, b, c)| (**a + **b + **c) & 1 == 0)
+        .count() as u64
+}
+
+/// itertools' allocating `combinations(3)`.
+pub fn itertools_combinations3(v: &[u32]) -> u64 {
+    v.iter()
+        .combinations(3)
+        .filter(|t| (t[0] + t[1] + t[2]) & 1 == 0)
+        .count() as u64
+}
+
+/// `distinct_tuples::<4>(v).filter(..).count()`.
+pub fn tuples4_count(v: &[u32]) -> u64 {
+    pairs::distinct_tuples::<4, _>(v)
+        .filter(|t| (t[0] + t[1] + t[2] + t[3]) & 1 == 0)
+        .count() as u64
+}
+
+/// `for t in distinct_tuples::<4>(v)`.
+pub fn tuples4_for(v: &[u32]) -> u64 {
+    let mut count = 0u64;
+    for t in pairs::distinct_tuples::<4, _>(v) {
+        count += u64::from((t[0] + t[1] + t[2] + t[3]) & 1 == 0);
+    }
+    count
+}
+
+/// itertools' `tuple_combinations::<(_, _, _, _)>()`.
+pub fn itertools_quadruples(v: &[u32]) -> u64 {
+    v.iter()
+        .tuple_combinations::<(_, _, _, _)>()
+        .filter(|(a, b, c, d)| (**a + **b + **c + **d) & 1 == 0)
+        .count() as u64
+}
+
+/// K, N and the named forms of one block of the k-subset table.
+type Group<'a> = (usize, u32, Vec<(&'a str, CountFn)>);
+
+/// The k-subset table: each K's forms interleaved, fastest call of each, against the nested
+/// loops.
+fn tuples_table(budget: Duration) -> String {
+    let mut table = Table::new([
+        "K",
+        "N",
+        "tuples",
+        "form",
+        "time",
+        "per tuple",
+        "vs nested loops",
+    ]);
+    let groups: [Group<'_>; 2] = [
+        (
+            3,
+            256,
+            vec![
+                ("hand-written nested loops", nested_triples as CountFn),
+                (
+                    "`distinct_tuples::<3>(v).filter(..).count()`",
+                    tuples3_count,
+                ),
+                ("`for t in distinct_tuples::<3>(v)`", tuples3_for),
+                (
+                    "itertools `tuple_combinations::<(_, _, _)>()`",
+                    itertools_triples,
+                ),
+                (
+                    "itertools `combinations(3)` (allocates)",
+                    itertools_combinations3,
+                ),
+            ],
+        ),
+        (
+            4,
+            96,
+            vec![
+                ("hand-written nested loops", nested_quadruples as CountFn),
+                (
+                    "`distinct_tuples::<4>(v).filter(..).count()`",
+                    tuples4_count,
+                ),
+                ("`for t in distinct_tuples::<4>(v)`", tuples4_for),
+                (
+                    "itertools `tuple_combinations::<(_, _, _, _)>()`",
+                    itertools_quadruples,
+                ),
+            ],
+        ),
+    ];
+    for (k, n, forms) in &groups {
+        let v = values(*n);
+        let expected = forms[0].1(&v);
+        for (name, f) in forms {
+            assert_eq!(f(&v), expected, "{name} counts differently");
+        }
+        // C(N, K).
+        let tuples = (0..*k).fold(1.0, |c, i| c * f64::from(n - i as u32) / (i + 1) as f64);
+        let data = &v;
+        let mut closures: Vec<Box<dyn FnMut() -> u64 + '_>> = forms
+            .iter()
+            .map(|&(_, f)| Box::new(move || f(black_box(data))) as Box<dyn FnMut() -> u64 + '_>)
+            .collect();
+        let times = fastest_interleaved(budget, &mut closures);
+        for ((name, _), t) in forms.iter().zip(&times) {
+            table.row([
+                k.to_string(),
+                n.to_string(),
+                format!("{tuples:.0}"),
+                name.to_string(),
+                ns(*t),
+                format!("{:.3} ns", t / tuples),
+                ratio(t / times[0]),
+            ]);
+        }
+    }
+    table.to_markdown()
+}
+
 /// A counting form of the seed's example.
 pub type CountFn = fn(&[u32]) -> u64;
 /// A mutable pass over the distinct pairs.
@@ -305,6 +471,7 @@ pub fn report(mode: &crate::Mode) -> String {
             );
         }
     }
+    let tuples = tuples_table(budget);
     let load_after = load_average();
     for ((name, _), (c, ..)) in big_forms.iter().zip(&big_runs) {
         assert_eq!(*c, 4_294_901_760, "{name}: the seed's output");
@@ -350,7 +517,10 @@ pub fn report(mode: &crate::Mode) -> String {
          {:.2} CPUs' worth of time (all-thread CPU time / wall time; the speedup cannot exceed \
          this share), and its threads used {:.2}x the sequential run's CPU time in total (1.00x \
          = no parallel overhead). {cores} logical CPUs; 1-minute load average {load_before} \
-         before and {load_after} after this section (other processes share the CPUs).\n",
+         before and {load_after} after this section (other processes share the CPUs).\n\n\
+         K-element subsets (`distinct_tuples::<K>`, no allocation) counting the tuples of \
+         `1..=N` with an even sum, each K's forms interleaved call by call, fastest call of \
+         each:\n\n{tuples}",
         pairs_n as u64,
         table.to_markdown(),
         mtable.to_markdown(),

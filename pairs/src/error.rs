@@ -1,8 +1,9 @@
 //! Why a checked constructor refused its input.
 use core::fmt;
 
-/// The error of the checked constructors [`try_pairs`](crate::try_pairs) and
-/// [`try_distinct_pairs`](crate::try_distinct_pairs).
+/// The error of the checked constructors [`try_pairs`](crate::try_pairs),
+/// [`try_distinct_pairs`](crate::try_distinct_pairs) and
+/// [`try_distinct_tuples`](crate::try_distinct_tuples).
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Error {
@@ -10,6 +11,13 @@ pub enum Error {
     TooManyPairs {
         /// Number of elements of the source.
         elements: usize,
+    },
+    /// The number of `k`-element subsets does not fit in `usize`.
+    TooManyTuples {
+        /// Number of elements of the source.
+        elements: usize,
+        /// Elements per tuple.
+        k: usize,
     },
 }
 
@@ -19,6 +27,11 @@ impl fmt::Display for Error {
             Self::TooManyPairs { elements } => write!(
                 f,
                 "the pairs of {elements} elements are more than usize::MAX = {}",
+                usize::MAX
+            ),
+            Self::TooManyTuples { elements, k } => write!(
+                f,
+                "the {k}-element subsets of {elements} elements are more than usize::MAX = {}",
                 usize::MAX
             ),
         }

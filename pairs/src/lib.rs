@@ -13,6 +13,7 @@ mod mutable;
 #[cfg(feature = "rayon")]
 mod par;
 mod shape;
+mod tuples;
 
 pub use adapters::{DistinctPairs, Pairs, distinct_pairs, pairs, try_distinct_pairs, try_pairs};
 pub use error::Error;
@@ -22,3 +23,4 @@ pub use mutable::{
 };
 #[cfg(feature = "rayon")]
 pub use par::{ParDistinctPairs, ParPairs, par_distinct_pairs, par_pairs};
+pub use tuples::{DistinctTuples, distinct_tuples, try_distinct_tuples};
