@@ -44,10 +44,10 @@ pub struct DistinctTuples<'a, T, const K: usize> {
     front: [usize; K],
     /// Indices of the next tuple from the back.
     back: [usize; K],
-    /// Tuples left (front to back, inclusive).
-    remaining: u128,
+    /// Tuples left (front to back, inclusive); the constructor checked that the total fits.
+    remaining: usize,
     /// Rank of `front` in the full order (for `nth`).
-    front_rank: u128,
+    front_rank: usize,
 }
 
 impl<T, const K: usize> Clone for DistinctTuples<'_, T, K> {
@@ -93,10 +93,9 @@ pub fn try_distinct_tuples<const K: usize, T>(
 ) -> Result<DistinctTuples<'_, T, K>, Error> {
     let n = items.len();
     let too_many = Error::TooManyTuples { elements: n, k: K };
-    let count = binomial(n, K).ok_or(too_many)?;
-    if usize::try_from(count).is_err() {
-        return Err(too_many);
-    }
+    let count = binomial(n, K)
+        .and_then(|c| usize::try_from(c).ok())
+        .ok_or(too_many)?;
     let mut front = [0; K];
     let mut back = [0; K];
     for (j, (f, b)) in front.iter_mut().zip(&mut back).enumerate() {
@@ -152,7 +151,8 @@ impl<'a, T, const K: usize> DistinctTuples<'a, T, K> {
     /// The combination of rank `r` (lexicographic, `r < C(n, K)`): position by position, the
     /// smallest index whose block of combinations contains `r`, found by binary search on
     /// the hockey-stick count `C(n − start, K − j) − C(n − v, K − j)` of those before `v`.
-    fn unrank(mut r: u128, n: usize) -> [usize; K] {
+    fn unrank(r: usize, n: usize) -> [usize; K] {
+        let mut r = r as u128;
         let mut c = [0; K];
         let mut start = 0;
         for (j, cj) in c.iter_mut().enumerate() {
@@ -189,19 +189,54 @@ impl<'a, T, const K: usize> Iterator for DistinctTuples<'a, T, K> {
         self.remaining -= 1;
         self.front_rank += 1;
         if self.remaining > 0 {
-            Self::advance(&mut self.front, self.items.len());
+            let n = self.items.len();
+            // Inside a run of the last index: one increment.
+            match self.front.last_mut() {
+                Some(last) if *last + 1 < n => *last += 1,
+                _ => Self::advance(&mut self.front, n),
+            }
         }
         Some(out)
     }
 
+    /// Internal iteration as nested loops: the last index runs through a slice in a tight
+    /// loop (no per-tuple bookkeeping), the prefix advances once per run.
+    fn fold<B, F>(mut self, init: B, mut f: F) -> B
+    where
+        F: FnMut(B, [&'a T; K]) -> B,
+    {
+        let n = self.items.len();
+        let mut acc = init;
+        if K == 0 {
+            if self.remaining > 0 {
+                acc = f(acc, self.tuple(&self.front));
+            }
+            return acc;
+        }
+        while self.remaining > 0 {
+            let first = self.front[K - 1];
+            let run = self.remaining.min(n - first);
+            let mut t = self.tuple(&self.front);
+            for item in &self.items[first..first + run] {
+                t[K - 1] = item;
+                acc = f(acc, t);
+            }
+            self.remaining -= run;
+            self.front_rank += run;
+            if self.remaining == 0 {
+                break;
+            }
+            self.front[K - 1] = first + run - 1;
+            Self::advance(&mut self.front, n);
+        }
+        acc
+    }
+
     fn size_hint(&self) -> (usize, Option<usize>) {
-        // The constructor checked that the total fits in usize.
-        let n = usize::try_from(self.remaining).unwrap_or(usize::MAX);
-        (n, Some(n))
+        (self.remaining, Some(self.remaining))
     }
 
     fn nth(&mut self, skip: usize) -> Option<[&'a T; K]> {
-        let skip = skip as u128;
         if skip >= self.remaining {
             self.remaining = 0;
             return None;

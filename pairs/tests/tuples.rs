@@ -61,6 +61,12 @@ fn check<const K: usize>(
             lo = (lo + s + 1).min(hi);
         }
     }
+    // What is left, by internal iteration (`fold`, the nested-loop path).
+    let rest = it.fold(Vec::new(), |mut acc, t| {
+        acc.push(t.map(|x| *x));
+        acc
+    });
+    prop_assert_eq!(&rest[..], &want[lo..hi]);
     Ok(())
 }
 
