@@ -5,6 +5,7 @@
 
 pub mod dynamic;
 mod error;
+pub mod euler;
 pub mod hierarchy;
 #[cfg(feature = "approx")]
 mod impl_approx;

@@ -464,6 +464,42 @@ impl<T: Float> Quaternion<T> {
         *self * Self::from_parts(T::zero(), log.vector() * t).exp()
     }
 
+    /// The time derivative `q̇ = ½ q ⊗ (0, ω)` of this orientation when the body turns at
+    /// `omega` given in the **body** frame (the quaternion form of `Ṙ = R[ω]×`).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let q = Quaternion::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3f64);
+    /// // Spinning about its own z: q(t) = q ⊗ exp(t ω/2), so q̇ = ½ q ⊗ (0, ω).
+    /// let d = q.derivative_body(&Vector([0.0, 0.0, 2.0]));
+    /// let expected = Quaternion::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3 + core::f64::consts::PI);
+    /// assert!(((d - expected).norm()) < 1e-15); // ½·2 = 1 times q turned by π about z
+    /// ```
+    #[inline]
+    pub fn derivative_body(&self, omega: &Vector<T, 3>) -> Self {
+        let half = (T::one() + T::one()).recip();
+        *self * Self::from_parts(T::zero(), *omega * half)
+    }
+
+    /// The time derivative `q̇ = ½ (0, ω) ⊗ q` of this orientation when the body turns at
+    /// `omega` given in the **world** frame (`Ṙ = [ω]× R`).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let q = Quaternion::from_axis_angle(&Vector([1.0, 0.0, 0.0]), 0.5f64);
+    /// let w = Vector([0.1, -0.2, 0.4]);
+    /// // The world rate is the body rate of the body-frame vector qᵀ ω q.
+    /// let d = q.derivative_world(&w) - q.derivative_body(&q.conjugate().rotate(&w));
+    /// assert!(d.norm() < 1e-15);
+    /// ```
+    #[inline]
+    pub fn derivative_world(&self, omega: &Vector<T, 3>) -> Self {
+        let half = (T::one() + T::one()).recip();
+        Self::from_parts(T::zero(), *omega * half) * *self
+    }
+
     /// Whether all components are finite.
     #[inline]
     pub fn is_finite(&self) -> bool {
