@@ -117,10 +117,48 @@ impl<T: Float> Quaternion<T> {
         self.dot(self)
     }
 
-    /// `|q|`.
+    /// `|q|`, without overflow or underflow over the whole finite range: when `|q|²`
+    /// overflows (components near 1e155 and above in f64) or underflows (near 1e-155 and
+    /// below), the components are scaled by the largest one first.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Quaternion;
+    /// let close = |a: f64, b: f64| (a - b).abs() <= 4.0 * f64::EPSILON * b;
+    /// assert!(close(Quaternion::new(3e200, 4e200, 0.0, 0.0).norm(), 5e200));
+    /// assert!(close(Quaternion::new(0.0, 0.0, 3e-170, 4e-170).norm(), 5e-170));
+    /// // Normalizing works at both ends of the range.
+    /// let q = Quaternion::new(1e200f64, 1e200, 1e200, 1e200).normalize();
+    /// assert!(close(q.w, 0.5));
+    /// assert!(Quaternion::new(f64::NAN, 1.0, 0.0, 0.0).norm().is_nan());
+    /// ```
     #[inline]
     pub fn norm(&self) -> T {
-        self.norm_squared().sqrt()
+        let n2 = self.norm_squared();
+        if !self.at_extreme_scale(n2) {
+            return n2.sqrt();
+        }
+        let m = self.largest_component();
+        m * (*self / m).norm_squared().sqrt()
+    }
+
+    /// Whether `|q|² = n2` lost the scale: overflowed, or underflowed below the normal range
+    /// for a finite non-zero quaternion (a NaN is not at an extreme scale: it stays NaN).
+    #[inline]
+    fn at_extreme_scale(&self, n2: T) -> bool {
+        let tiny = T::min_positive_value() / T::epsilon();
+        self.is_finite()
+            && (n2.is_infinite() || (n2 < tiny && self.largest_component() > T::zero()))
+    }
+
+    /// `max(|w|, |x|, |y|, |z|)` (for finite components).
+    #[inline]
+    fn largest_component(&self) -> T {
+        self.w
+            .abs()
+            .max(self.x.abs())
+            .max(self.y.abs())
+            .max(self.z.abs())
     }
 
     /// The multiplicative inverse `q* / |q|²`.
@@ -129,13 +167,14 @@ impl<T: Float> Quaternion<T> {
     /// [`Error::ZeroNorm`] for the zero quaternion, [`Error::NonFinite`] for NaN or infinity.
     #[inline]
     pub fn try_inverse(&self) -> Result<Self, Error> {
-        let n2 = self.norm_squared();
-        if !n2.is_finite() {
+        let n = self.norm();
+        if !n.is_finite() {
             Err(Error::NonFinite)
-        } else if n2 == T::zero() {
+        } else if n == T::zero() {
             Err(Error::ZeroNorm)
         } else {
-            Ok(self.conjugate() / n2)
+            // Divided twice by |q|, not once by |q|²: no overflow for huge or tiny q.
+            Ok(self.conjugate() / n / n)
         }
     }
 
@@ -292,7 +331,8 @@ impl<T: Float> Quaternion<T> {
                 sinc_from_squared(theta2),
             )
         } else {
-            let t = theta2.sqrt();
+            // |v| without overflow (|v|² overflows from about 1e154 in f64).
+            let t = Self::from_parts(T::zero(), v).norm();
             (t.cos(), t.sin() / t)
         };
         let e = self.w.exp();
@@ -308,9 +348,16 @@ impl<T: Float> Quaternion<T> {
     /// # Errors
     /// [`Error::ZeroNorm`] for the zero quaternion, [`Error::NonFinite`] for NaN or infinity.
     pub fn try_log(&self) -> Result<Self, Error> {
-        let n2 = self.norm_squared();
-        if !n2.is_finite() {
+        if !self.is_finite() {
             return Err(Error::NonFinite);
+        }
+        let n2 = self.norm_squared();
+        if self.at_extreme_scale(n2) {
+            // log(m q') = ln m + log(q') for real m > 0: scale by the largest component.
+            let m = self.largest_component();
+            let mut l = (*self / m).try_log()?;
+            l.w = l.w + m.ln();
+            return Ok(l);
         }
         if n2 == T::zero() {
             return Err(Error::ZeroNorm);

@@ -54,3 +54,31 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Huge and tiny quaternions: the norm, normalize, inverse and log keep their meaning
+    /// over the whole finite range (|q|² would overflow or underflow), and exp of a huge
+    /// vector is a unit quaternion.
+    #[test]
+    fn extreme_scales_keep_their_meaning(
+        (axis, angle) in rotation(), exponent in -300i32..300, v in proptest::array::uniform3(-1.0f64..1.0),
+    ) {
+        let q = Quaternion::from_axis_angle(&axis, angle);
+        let s = 10f64.powi(exponent);
+        let big = Quaternion::new(q.w * s, q.x * s, q.y * s, q.z * s);
+        approx::assert_relative_eq!(big.norm(), s, max_relative = 1e-14);
+        let n = big.normalize();
+        prop_assert!((n - q).norm() < 1e-14);
+        let one = big * big.try_inverse().unwrap();
+        prop_assert!((one - Quaternion::identity()).norm() < 1e-13);
+        let l = big.try_log().unwrap();
+        let lq = q.log();
+        approx::assert_relative_eq!(l.w, s.ln() + lq.w, epsilon = 1e-12, max_relative = 1e-14);
+        prop_assert!((l.vector() - lq.vector()).norm() < 1e-13);
+        let huge = Quaternion::from_parts(0.0, Vector(v) * 1e300).exp();
+        prop_assert!(huge.is_finite());
+        approx::assert_relative_eq!(huge.norm(), 1.0, max_relative = 1e-14);
+    }
+}
