@@ -15,6 +15,8 @@ pub enum Error {
     NotARotation,
     /// A matrix is not skew-symmetric within tolerance.
     NotSkewSymmetric,
+    /// A quaternion's norm is not 1 within tolerance.
+    NotUnit,
 }
 
 impl fmt::Display for Error {
@@ -25,6 +27,7 @@ impl fmt::Display for Error {
             Self::NonFinite => "NaN or infinite value",
             Self::NotARotation => "matrix is not a rotation",
             Self::NotSkewSymmetric => "matrix is not skew-symmetric",
+            Self::NotUnit => "quaternion is not of unit norm",
         })
     }
 }

@@ -20,6 +20,7 @@ mod scalars;
 mod skew;
 pub mod spatial;
 mod transform;
+mod unit_quaternion;
 mod vector;
 
 pub use dynamic::{DynamicTransform, DynamicsDelta};
@@ -31,4 +32,5 @@ pub use rotation::Rotation;
 pub use skew::Skew;
 pub use spatial::{Force, Motion, Plx, Plxb};
 pub use transform::Transform;
+pub use unit_quaternion::UnitQuaternion;
 pub use vector::{Vector, Vector2, Vector3, Vector4};
