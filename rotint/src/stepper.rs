@@ -51,13 +51,19 @@ impl<T: Float + FloatConst> Default for Stepper<T> {
 }
 
 impl<T: Float + FloatConst> Stepper<T> {
-    /// Ω1+Ω2 (order 4), the trig-free cubic exponential, world frame, limit `π/√2`,
+    /// Ω1+Ω2 (order 4), the trig-free cubic exponential, body frame, limit `π/√2`,
     /// substepping up to 64 times.
+    ///
+    /// The body frame is the default because a world-frame ω goes through `q⁻¹` and `q'`
+    /// every step, and that rounding, not the scheme, limits how well a long run keeps its
+    /// energy: measured over 1e4 steps of a free asymmetric body (`rotint/tests/long_runs.rs`,
+    /// implicit midpoint), 3.6e-15 in the body frame against 7.6e-13 in the world frame.
+    /// Choose [`Frame::World`] with [`Stepper::with_frame`] when ω comes in world axes.
     pub fn new() -> Self {
         Self {
             terms: MagnusTerms::Two,
             exp_map: ExpMap::TrigFreeCubic,
-            frame: Frame::World,
+            frame: Frame::Body,
             max_angle: T::PI() * T::FRAC_1_SQRT_2(),
             guard: Guard::default(),
         }
@@ -349,8 +355,10 @@ impl<T: Float + FloatConst> Stepper<T> {
         if dt == T::zero() {
             return Ok((q, omega));
         }
+        // `rotate` scales by |q|² = 1 + O(ε); divided out, the world-frame conversions carry
+        // no bias (kept, it drifted the energy by ~ε per step: 2e-12 over 1e4 steps).
         let to_body = |v: Vector<T, 3>| match self.frame {
-            Frame::World => q.conjugate().rotate(&v),
+            Frame::World => q.conjugate().rotate(&v) / q2,
             Frame::Body => v,
         };
         let (omega_b, torque_b) = (to_body(omega), to_body(torque));
@@ -372,7 +380,7 @@ impl<T: Float + FloatConst> Stepper<T> {
             w = next;
         }
         let out = match self.frame {
-            Frame::World => q.rotate(&w),
+            Frame::World => q.rotate(&w) / q.norm_squared(),
             Frame::Body => w,
         };
         Ok((q, out))
