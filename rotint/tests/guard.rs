@@ -180,3 +180,38 @@ fn zero_dt_and_errors_display() {
         let _: &dyn core::error::Error = &e;
     }
 }
+
+/// Explicit Euler's divergence is reported, never silent: on its own (`advance_omega`) the
+/// values overflow into `NonFinite`; inside a step the substep guard sees the rotation per
+/// step outgrow 64 substeps first and stops with `TooManySubsteps`, before anything overflows.
+#[test]
+fn explicit_divergence_ends_in_a_documented_error() {
+    let inertia = BodyInertia::try_from_principal(Vector([3.0, 5.0, 9.0])).unwrap();
+    let start = Vector([0.01f64, 2.0, 0.01]);
+    let mut w = start;
+    let mut ended = None;
+    for _ in 0..200_000 {
+        match inertia.advance_omega(w, Vector([0.0; 3]), 0.01, GyroScheme::Explicit) {
+            Ok(next) => w = next,
+            Err(e) => {
+                ended = Some(e);
+                break;
+            }
+        }
+    }
+    assert_eq!(ended, Some(Error::NonFinite));
+    let st = Stepper::<f64>::new();
+    let (mut q, mut w) = (Quaternion::identity(), start);
+    let mut ended = None;
+    for _ in 0..200_000 {
+        match st.step_with_torque(q, w, Vector([0.0; 3]), 0.01, &inertia, GyroScheme::Explicit) {
+            Ok((q1, w1)) => (q, w) = (q1, w1),
+            Err(e) => {
+                ended = Some(e);
+                break;
+            }
+        }
+    }
+    assert_eq!(ended, Some(Error::TooManySubsteps));
+    assert!(w.is_finite() && q.is_finite());
+}
