@@ -12,6 +12,7 @@ mod lift;
 mod num_impls;
 mod ops;
 mod tangent;
+mod taylor;
 
 pub use helpers::{
     derivative, directional_derivative, gradient, hessian, jacobian, jacobian_n_pass,
@@ -23,6 +24,7 @@ pub use lift::Lift;
 pub use num_traits;
 pub use num_traits::{Float, FloatConst};
 pub use tangent::Tangent;
+pub use taylor::{Taylor, nth_derivatives};
 
 /// A dual number `re + ε·eps` with one derivative direction (`eps: T`).
 ///
