@@ -133,6 +133,13 @@ pub fn jacobian<T: Float, const N: usize, const M: usize>(
 /// The seed's Jacobian: `N` evaluations with `Dual`, column `j` from the direction `eⱼ`,
 /// `[𝔇Ṽ(x, e₁) ⋯ 𝔇Ṽ(x, eₙ)]`. Agrees with [`jacobian`]; useful when `N` is large and the
 /// function is cheap to call, or as an independent check.
+///
+/// ```
+/// // V(a, b) = (a·b, a + b): J = [[b, a], [1, 1]].
+/// let (v, j) = dual::jacobian_n_pass(|[a, b]| [a * b, a + b], [3.0, 4.0]);
+/// assert_eq!(v, [12.0, 7.0]);
+/// assert_eq!(j, [[4.0, 3.0], [1.0, 1.0]]);
+/// ```
 #[inline]
 pub fn jacobian_n_pass<T: Float, const N: usize, const M: usize>(
     mut f: impl FnMut([Dual<T>; N]) -> [Dual<T>; M],

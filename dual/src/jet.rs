@@ -13,6 +13,15 @@ use num_traits::Float;
 ///
 /// Comparisons (`==`, `<`, ...) look at the value `re` only, as generic code that branches on a
 /// value expects; [`Zero::is_zero`](num_traits::Zero::is_zero) requires both parts to be zero.
+///
+/// # Example
+/// ```
+/// use dual::{Jet, Float};
+/// let x: Jet<f64, [f64; 2]> = Jet::new(2.0, [1.0, 0.0]);
+/// let y = x.powi(3);
+/// assert_eq!((y.re, y.eps), (8.0, [12.0, 0.0]));
+/// assert!(x == Jet::new(2.0, [0.0, 5.0])); // compares values only
+/// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Jet<T, D> {
     /// The value (real part).
@@ -23,18 +32,42 @@ pub struct Jet<T, D> {
 
 impl<T: Float, D: Tangent<T>> Jet<T, D> {
     /// A dual number from its value and derivative part.
+    ///
+    /// # Example
+    /// ```
+    /// use dual::{Dual, DualVec};
+    /// let d = Dual::new(2.0, 1.0); // x = 2 seeded with dx = 1
+    /// assert_eq!((d * d).eps, 4.0);
+    /// let v = DualVec::new(1.0, [0.0, 1.0]);
+    /// assert_eq!(v.eps, [0.0, 1.0]);
+    /// ```
     #[inline(always)]
     pub const fn new(re: T, eps: D) -> Self {
         Self { re, eps }
     }
 
     /// A constant: every derivative is zero.
+    ///
+    /// # Example
+    /// ```
+    /// use dual::Dual;
+    /// let c = Dual::constant(3.0);
+    /// let x = Dual::variable(2.0);
+    /// assert_eq!((c * x).eps, 3.0);
+    /// assert_eq!(c.eps, 0.0);
+    /// ```
     #[inline(always)]
     pub fn constant(re: T) -> Self {
         Self { re, eps: D::zero() }
     }
 
     /// The value `re`.
+    ///
+    /// # Example
+    /// ```
+    /// use dual::{Dual, Float};
+    /// assert_eq!(Dual::variable(0.0f64).exp().value(), 1.0);
+    /// ```
     #[inline(always)]
     pub fn value(&self) -> T {
         self.re
@@ -62,6 +95,13 @@ impl<T: Float, D: Tangent<T>> Jet<T, D> {
 
 impl<T: Float> Jet<T, T> {
     /// The independent variable `re` with derivative 1 (seed for [`derivative`](crate::derivative)).
+    ///
+    /// # Example
+    /// ```
+    /// use dual::{Dual, Float};
+    /// let y = Dual::variable(1.0f64).ln();
+    /// assert_eq!((y.re, y.eps), (0.0, 1.0));
+    /// ```
     #[inline(always)]
     pub fn variable(re: T) -> Self {
         Self { re, eps: T::one() }
@@ -73,6 +113,13 @@ impl<T: Float, const N: usize> Jet<T, [T; N]> {
     ///
     /// # Panics
     /// If `i >= N`.
+    ///
+    /// # Example
+    /// ```
+    /// use dual::DualVec;
+    /// let y = DualVec::<f64, 3>::variable_at(5.0, 1);
+    /// assert_eq!((y.re, y.eps), (5.0, [0.0, 1.0, 0.0]));
+    /// ```
     #[inline(always)]
     pub fn variable_at(re: T, i: usize) -> Self {
         let mut eps = [T::zero(); N];
@@ -81,6 +128,14 @@ impl<T: Float, const N: usize> Jet<T, [T; N]> {
     }
 
     /// Seeds every component of `x` as an independent variable (`x[i]` gets direction `e_i`).
+    ///
+    /// # Example
+    /// ```
+    /// use dual::DualVec;
+    /// let [a, b] = DualVec::<f64, 2>::variables([3.0, 4.0]);
+    /// let f = a * b; // ∇(ab) = (b, a)
+    /// assert_eq!((f.re, f.eps), (12.0, [4.0, 3.0]));
+    /// ```
     #[inline(always)]
     pub fn variables(x: [T; N]) -> [Self; N] {
         let mut out = [Self::constant(T::zero()); N];

@@ -29,13 +29,41 @@ pub use taylor::{Taylor, nth_derivatives};
 /// A dual number `re + ε·eps` with one derivative direction (`eps: T`).
 ///
 /// Nest it, `Dual<Dual<T>>`, for second derivatives.
+///
+/// # Example
+/// ```
+/// use dual::{Dual, Float};
+/// let y = Dual::variable(0.5f64).sin(); // (sin 0.5, cos 0.5)
+/// assert_eq!((y.re, y.eps), (0.5f64.sin(), 0.5f64.cos()));
+/// ```
 pub type Dual<T> = Jet<T, T>;
 
 /// A dual number carrying `N` directional derivatives at once (`eps: [T; N]`), so a whole
 /// Jacobian of `V: Rᴺ → Rᴹ` takes one evaluation. No allocation.
+///
+/// # Example
+/// ```
+/// use dual::{DualVec, Float};
+/// let [x, y] = DualVec::<f64, 2>::variables([1.0, 2.0]);
+/// let r = (x * x + y * y).sqrt(); // ∇r = (x, y)/r
+/// let n = 5.0f64.sqrt();
+/// assert!((r.eps[0] - 1.0 / n).abs() < 1e-15 && (r.eps[1] - 2.0 / n).abs() < 1e-15);
+/// ```
 pub type DualVec<T, const N: usize> = Jet<T, [T; N]>;
 
 /// `Dual<f32>`.
+///
+/// # Example
+/// ```
+/// let y = dual::Dual32::variable(3.0) * dual::Dual32::variable(3.0);
+/// assert_eq!((y.re, y.eps), (9.0f32, 6.0));
+/// ```
 pub type Dual32 = Dual<f32>;
 /// `Dual<f64>`.
+///
+/// # Example
+/// ```
+/// let y = dual::Dual64::variable(3.0) * dual::Dual64::constant(2.0);
+/// assert_eq!((y.re, y.eps), (6.0, 2.0));
+/// ```
 pub type Dual64 = Dual<f64>;

@@ -21,6 +21,14 @@ use crate::{Jet, Tangent};
 /// ```
 pub trait Lift<T>: Float {
     /// `value` as this scalar (derivative part zero).
+    ///
+    /// # Example
+    /// ```
+    /// use dual::{Dual, Lift};
+    /// let c = <Dual<f64> as Lift<f64>>::lift(2.5);
+    /// assert_eq!((c.re, c.eps), (2.5, 0.0));
+    /// assert_eq!(<f32 as Lift<f32>>::lift(1.5), 1.5);
+    /// ```
     #[must_use]
     fn lift(value: T) -> Self;
 }

@@ -22,32 +22,119 @@ mod sealed {
 /// [`Dual`](crate::Dual) number) or `[T; N]` (`N` directions, [`DualVec`](crate::DualVec)).
 ///
 /// Sealed: the two implementations are the only ones.
+///
+/// # Example
+/// ```
+/// use dual::Tangent;
+/// // Written once for one direction (f64) or several ([f64; N]).
+/// fn norm1<D: Tangent<f64>>(d: D) -> f64 {
+///     d.as_slice().iter().map(|x| x.abs()).sum()
+/// }
+/// assert_eq!(norm1(-2.0), 2.0);
+/// assert_eq!(norm1([1.0, -2.0, 3.0]), 6.0);
+/// assert_eq!(<[f64; 3] as Tangent<f64>>::DIRECTIONS, 3);
+/// ```
 pub trait Tangent<T: Float>: sealed::Sealed<T> + Copy {
     /// Number of directions carried.
     const DIRECTIONS: usize;
     /// All directions zero.
+    ///
+    /// # Example
+    /// ```
+    /// use dual::Tangent;
+    /// assert_eq!(<[f64; 2] as Tangent<f64>>::zero(), [0.0, 0.0]);
+    /// ```
     fn zero() -> Self;
     /// Every direction equal to `value`.
+    ///
+    /// # Example
+    /// ```
+    /// use dual::Tangent;
+    /// assert_eq!(<[f32; 3] as Tangent<f32>>::splat(2.0), [2.0; 3]);
+    /// ```
     fn splat(value: T) -> Self;
     /// The directional derivatives as a slice.
+    ///
+    /// # Example
+    /// ```
+    /// use dual::Tangent;
+    /// assert_eq!(Tangent::<f64>::as_slice(&4.0), &[4.0]);
+    /// ```
     fn as_slice(&self) -> &[T];
     /// The directional derivatives as a mutable slice.
+    ///
+    /// # Example
+    /// ```
+    /// use dual::Tangent;
+    /// let mut d = [1.0, 2.0];
+    /// Tangent::<f64>::as_mut_slice(&mut d)[1] = 5.0;
+    /// assert_eq!(d, [1.0, 5.0]);
+    /// ```
     fn as_mut_slice(&mut self) -> &mut [T];
     /// Component-wise sum.
+    ///
+    /// # Example
+    /// ```
+    /// use dual::Tangent;
+    /// assert_eq!(Tangent::<f64>::add([1.0, 2.0], [3.0, 4.0]), [4.0, 6.0]);
+    /// ```
     fn add(self, other: Self) -> Self;
     /// Component-wise difference.
+    ///
+    /// # Example
+    /// ```
+    /// use dual::Tangent;
+    /// assert_eq!(Tangent::<f64>::sub([1.0, 2.0], [3.0, 4.0]), [-2.0, -2.0]);
+    /// ```
     fn sub(self, other: Self) -> Self;
     /// Component-wise negation.
+    ///
+    /// # Example
+    /// ```
+    /// use dual::Tangent;
+    /// assert_eq!(Tangent::<f64>::neg([1.0, -2.0]), [-1.0, 2.0]);
+    /// ```
     fn neg(self) -> Self;
     /// `self · s` with strong zero (`0 · ∞ = 0`, `x · 0 = 0`).
+    ///
+    /// # Example
+    /// ```
+    /// use dual::Tangent;
+    /// // A direction that does not move stays zero even through an infinite slope.
+    /// assert_eq!(Tangent::<f64>::scale([0.0, 1.0], f64::INFINITY), [0.0, f64::INFINITY]);
+    /// ```
     fn scale(self, s: T) -> Self;
     /// `self · a + other · b` with strong zero in both products.
+    ///
+    /// # Example
+    /// ```
+    /// use dual::Tangent;
+    /// assert_eq!(Tangent::<f64>::lin2([1.0, 0.0], 2.0, [0.0, 1.0], 3.0), [2.0, 3.0]);
+    /// ```
     fn lin2(self, a: T, other: Self, b: T) -> Self;
     /// Applies `f` to every direction.
+    ///
+    /// # Example
+    /// ```
+    /// use dual::Tangent;
+    /// assert_eq!(Tangent::<f64>::map([1.0, 4.0], f64::sqrt), [1.0, 2.0]);
+    /// ```
     fn map(self, f: impl FnMut(T) -> T) -> Self;
     /// Applies `f` to every pair of directions.
+    ///
+    /// # Example
+    /// ```
+    /// use dual::Tangent;
+    /// assert_eq!(Tangent::<f64>::zip_map([1.0, 5.0], [3.0, 2.0], f64::max), [3.0, 5.0]);
+    /// ```
     fn zip_map(self, other: Self, f: impl FnMut(T, T) -> T) -> Self;
     /// True when every direction is exactly zero.
+    ///
+    /// # Example
+    /// ```
+    /// use dual::Tangent;
+    /// assert!(Tangent::<f64>::all_zero(&[0.0, -0.0]) && !Tangent::<f64>::all_zero(&1e-300));
+    /// ```
     fn all_zero(&self) -> bool {
         self.as_slice().iter().all(|e| e.is_zero())
     }
