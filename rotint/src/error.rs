@@ -5,6 +5,15 @@ use core::fmt;
 ///
 /// Every function that could otherwise return garbage (NaN, a step outside the Magnus
 /// convergence region, a solver that did not converge) returns one of these instead.
+///
+/// # Example
+/// ```
+/// use rotint::{BodyInertia, Error};
+/// use rotint::xform::Vector;
+/// let e = BodyInertia::try_from_principal(Vector([0.0, 1.0, 1.0f64])).unwrap_err();
+/// assert_eq!(e, Error::InvalidInertia);
+/// assert!(!e.to_string().is_empty());
+/// ```
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Error {

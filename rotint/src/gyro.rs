@@ -21,6 +21,14 @@ use crate::Error;
 use crate::magnus::lit;
 
 /// A body-frame inertia tensor with its inverse: symmetric positive definite.
+///
+/// # Example
+/// ```
+/// use rotint::BodyInertia;
+/// use rotint::xform::Vector;
+/// let i = BodyInertia::try_from_principal(Vector([1.0, 2.0, 3.0f64])).unwrap();
+/// assert_eq!(i.momentum(Vector([1.0, 1.0, 1.0])), Vector([1.0, 2.0, 3.0]));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BodyInertia<T> {
     tensor: Matrix<T, 3, 3>,
@@ -33,6 +41,16 @@ impl<T: Float> BodyInertia<T> {
     /// # Errors
     /// [`Error::InvalidInertia`] unless the tensor is finite, symmetric (to `8ε` of its largest
     /// entry) and positive definite (positive leading principal minors).
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::{BodyInertia, Error};
+    /// use rotint::xform::Matrix;
+    /// let ok = BodyInertia::try_new(Matrix([[2.0, 0.1, 0.0], [0.1, 3.0, 0.0], [0.0, 0.0, 4.0f64]]));
+    /// assert!(ok.is_ok());
+    /// let lopsided = Matrix([[1.0, 2.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0f64]]);
+    /// assert_eq!(BodyInertia::try_new(lopsided).unwrap_err(), Error::InvalidInertia);
+    /// ```
     pub fn try_new(tensor: Matrix<T, 3, 3>) -> Result<Self, Error> {
         if !tensor.is_finite() {
             return Err(Error::InvalidInertia);
@@ -60,33 +78,83 @@ impl<T: Float> BodyInertia<T> {
     ///
     /// # Errors
     /// [`Error::InvalidInertia`] unless every moment is finite and positive.
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::BodyInertia;
+    /// use rotint::xform::Vector;
+    /// assert!(BodyInertia::try_from_principal(Vector([1.0, 2.0, 3.0f64])).is_ok());
+    /// assert!(BodyInertia::try_from_principal(Vector([1.0, -2.0, 3.0f64])).is_err());
+    /// ```
     pub fn try_from_principal(moments: Vector<T, 3>) -> Result<Self, Error> {
         Self::try_new(Matrix::from_diagonal(moments))
     }
 
     /// The tensor `I` (body frame).
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::BodyInertia;
+    /// use rotint::xform::Vector;
+    /// let i = BodyInertia::try_from_principal(Vector([1.0, 2.0, 3.0f64])).unwrap();
+    /// assert_eq!(i.tensor().0[1][1], 2.0);
+    /// ```
     pub fn tensor(&self) -> &Matrix<T, 3, 3> {
         &self.tensor
     }
 
     /// The inverse `I⁻¹` (body frame).
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::BodyInertia;
+    /// use rotint::xform::Vector;
+    /// let i = BodyInertia::try_from_principal(Vector([1.0, 2.0, 4.0f64])).unwrap();
+    /// assert_eq!(i.inverse().0[2][2], 0.25);
+    /// ```
     pub fn inverse(&self) -> &Matrix<T, 3, 3> {
         &self.inverse
     }
 
     /// Angular momentum `L = Iω`.
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::BodyInertia;
+    /// use rotint::xform::Vector;
+    /// let i = BodyInertia::try_from_principal(Vector([2.0, 2.0, 2.0f64])).unwrap();
+    /// assert_eq!(i.momentum(Vector([0.0, 1.0, 0.0])), Vector([0.0, 2.0, 0.0]));
+    /// ```
     #[inline]
     pub fn momentum(&self, omega: Vector<T, 3>) -> Vector<T, 3> {
         self.tensor * omega
     }
 
     /// Rotational kinetic energy `½ ω·Iω`.
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::BodyInertia;
+    /// use rotint::xform::Vector;
+    /// let i = BodyInertia::try_from_principal(Vector([1.0, 2.0, 3.0f64])).unwrap();
+    /// assert_eq!(i.kinetic_energy(Vector([0.0, 0.0, 2.0])), 6.0); // ½·3·2²
+    /// ```
     #[inline]
     pub fn kinetic_energy(&self, omega: Vector<T, 3>) -> T {
         omega.dot(&self.momentum(omega)) / (T::one() + T::one())
     }
 
     /// `α = I⁻¹(τ − ω×L)`: the angular acceleration including the gyroscopic term (seed 001).
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::BodyInertia;
+    /// use rotint::xform::Vector;
+    /// // Spinning about a principal axis: no gyroscopic torque, α = I⁻¹τ.
+    /// let i = BodyInertia::try_from_principal(Vector([1.0, 2.0, 4.0f64])).unwrap();
+    /// let a = i.angular_acceleration(Vector([0.0, 0.0, 5.0]), Vector([0.0, 2.0, 0.0]));
+    /// assert_eq!(a, Vector([0.0, 1.0, 0.0]));
+    /// ```
     #[inline]
     pub fn angular_acceleration(&self, omega: Vector<T, 3>, torque: Vector<T, 3>) -> Vector<T, 3> {
         self.inverse * (torque - omega.cross(&self.momentum(omega)))
@@ -97,6 +165,17 @@ impl<T: Float> BodyInertia<T> {
     /// # Errors
     /// [`Error::NonFinite`] for non-finite input or result; [`Error::NotConverged`] if a Newton
     /// matrix is singular or the midpoint iteration misses its tolerance.
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::{BodyInertia, GyroScheme};
+    /// use rotint::xform::Vector;
+    /// let i = BodyInertia::try_from_principal(Vector([1.0, 2.0, 3.0f64])).unwrap();
+    /// let w = Vector([0.3, 1.0, -0.2]);
+    /// let w1 = i.advance_omega(w, Vector([0.0; 3]), 0.01, GyroScheme::implicit_midpoint()).unwrap();
+    /// // Torque-free implicit midpoint keeps the kinetic energy.
+    /// assert!((i.kinetic_energy(w1) - i.kinetic_energy(w)).abs() < 1e-15);
+    /// ```
     pub fn advance_omega(
         &self,
         omega: Vector<T, 3>,
@@ -168,6 +247,18 @@ impl<T: Float> BodyInertia<T> {
 }
 
 /// How [`BodyInertia::advance_omega`] integrates `Iω̇ = τ − ω×Iω` over one step.
+///
+/// # Example
+/// ```
+/// use rotint::{BodyInertia, GyroScheme};
+/// use rotint::xform::Vector;
+/// let i = BodyInertia::try_from_principal(Vector([1.0, 2.0, 3.0f64])).unwrap();
+/// let w = Vector([0.3, 1.0, -0.2]);
+/// let e0 = i.kinetic_energy(w);
+/// let gain = i.advance_omega(w, Vector([0.0; 3]), 0.1, GyroScheme::Explicit).unwrap();
+/// let loss = i.advance_omega(w, Vector([0.0; 3]), 0.1, GyroScheme::ImplicitEulerNewton).unwrap();
+/// assert!(i.kinetic_energy(gain) > e0 && i.kinetic_energy(loss) < e0);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum GyroScheme<T> {
     /// Explicit Euler: `ω' = ω + Δt I⁻¹(τ − ω×Iω)`. Gains energy.
@@ -188,6 +279,15 @@ pub enum GyroScheme<T> {
 
 impl<T: Float> GyroScheme<T> {
     /// Implicit midpoint with tolerance `8ε` and at most 16 iterations.
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::GyroScheme;
+    /// let GyroScheme::ImplicitMidpoint { max_iterations, .. } = GyroScheme::<f64>::implicit_midpoint() else {
+    ///     unreachable!()
+    /// };
+    /// assert_eq!(max_iterations, 16);
+    /// ```
     pub fn implicit_midpoint() -> Self {
         Self::ImplicitMidpoint {
             tolerance: T::epsilon() * lit(8.0),

@@ -18,6 +18,17 @@ use xform::Vector;
 use crate::Frame;
 
 /// How many Magnus terms a step uses.
+///
+/// # Example
+/// ```
+/// use rotint::{magnus, Frame, MagnusTerms};
+/// use rotint::xform::Vector;
+/// let (w, a) = (Vector([1.0, 0.0, 0.0f64]), Vector([0.0, 1.0, 0.0]));
+/// let one = magnus(w, a, 0.1, MagnusTerms::One, Frame::World);
+/// let two = magnus(w, a, 0.1, MagnusTerms::Two, Frame::World);
+/// // Ω2 adds the commutator term α×ω Δt³/12 along z.
+/// assert!(((two - one).0[2] + 0.1f64.powi(3) / 12.0).abs() < 1e-17);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum MagnusTerms {
     /// Ω1 only: rotate by the mean angular velocity. Global order 2.
@@ -33,6 +44,12 @@ pub enum MagnusTerms {
 
 impl MagnusTerms {
     /// The global convergence order of a stepper using these terms and an exact exponential.
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::MagnusTerms;
+    /// assert_eq!((MagnusTerms::One.order(), MagnusTerms::Two.order()), (2, 4));
+    /// ```
     pub const fn order(self) -> u32 {
         match self {
             Self::One => 2,
@@ -43,6 +60,14 @@ impl MagnusTerms {
 }
 
 /// `Ω1 = ½(ω + ω')Δt` with `ω' = ω + αΔt`: the integral of the angular velocity.
+///
+/// # Example
+/// ```
+/// use rotint::xform::Vector;
+/// // ω from 1 to 3 rad/s over 1 s turns by 2 rad.
+/// let o = rotint::magnus::omega1(Vector([0.0, 0.0, 1.0f64]), Vector([0.0, 0.0, 2.0]), 1.0);
+/// assert_eq!(o, Vector([0.0, 0.0, 2.0]));
+/// ```
 #[inline]
 pub fn omega1<T: Float>(omega: Vector<T, 3>, alpha: Vector<T, 3>, dt: T) -> Vector<T, 3> {
     let half = T::one() / (T::one() + T::one());
@@ -52,6 +77,16 @@ pub fn omega1<T: Float>(omega: Vector<T, 3>, alpha: Vector<T, 3>, dt: T) -> Vect
 /// `Ω2 = ± (1/12) α×ω Δt³` (`+` world frame, `-` body frame).
 ///
 /// Equal to `(1/12) ω'×ω Δt²` in the world frame.
+///
+/// # Example
+/// ```
+/// use rotint::Frame;
+/// use rotint::xform::Vector;
+/// let (w, a) = (Vector([1.0, 0.0, 0.0f64]), Vector([0.0, 1.0, 0.0]));
+/// let world = rotint::magnus::omega2(w, a, 1.0, Frame::World);
+/// assert_eq!(world, Vector([0.0, 0.0, -1.0 / 12.0]));
+/// assert_eq!(rotint::magnus::omega2(w, a, 1.0, Frame::Body), -world);
+/// ```
 #[inline]
 pub fn omega2<T: Float>(
     omega: Vector<T, 3>,
@@ -64,6 +99,14 @@ pub fn omega2<T: Float>(
 }
 
 /// `Ω3 = (1/240) α×(α×ω) Δt⁵` (same sign in both frames).
+///
+/// # Example
+/// ```
+/// use rotint::xform::Vector;
+/// let (w, a) = (Vector([1.0, 0.0, 0.0f64]), Vector([0.0, 1.0, 0.0]));
+/// // α×(α×ω) = −ω for α ⟂ ω, |α| = 1.
+/// assert_eq!(rotint::magnus::omega3(w, a, 1.0), Vector([-1.0 / 240.0, 0.0, 0.0]));
+/// ```
 #[inline]
 pub fn omega3<T: Float>(omega: Vector<T, 3>, alpha: Vector<T, 3>, dt: T) -> Vector<T, 3> {
     let dt2 = dt * dt;
@@ -75,6 +118,15 @@ pub fn omega3<T: Float>(omega: Vector<T, 3>, alpha: Vector<T, 3>, dt: T) -> Vect
 ///
 /// Written with the midpoint velocity the truncated series is odd in Δt, so its `Δt⁶` part
 /// is exact too and a step with Ω1..Ω4 has a local error of `O(Δt⁷)`.
+///
+/// # Example
+/// ```
+/// use rotint::Frame;
+/// use rotint::xform::Vector;
+/// // Parallel ω and α commute: no fourth term.
+/// let o = rotint::magnus::omega4(Vector([0.0, 0.0, 1.0f64]), Vector([0.0, 0.0, 2.0]), 0.5, Frame::World);
+/// assert_eq!(o, Vector([0.0; 3]));
+/// ```
 #[inline]
 pub fn omega4<T: Float>(
     omega: Vector<T, 3>,
@@ -91,6 +143,15 @@ pub fn omega4<T: Float>(
 }
 
 /// The truncated Magnus vector `Ω` for `ω(t) = ω + αt` over `[0, dt]`.
+///
+/// # Example
+/// ```
+/// use rotint::{magnus, Frame, MagnusTerms};
+/// use rotint::xform::Vector;
+/// // A fixed axis: every commutator vanishes and Ω is the swept angle.
+/// let o = magnus(Vector([0.0, 1.0, 0.0f64]), Vector([0.0, 2.0, 0.0]), 1.0, MagnusTerms::Four, Frame::Body);
+/// assert_eq!(o, Vector([0.0, 2.0, 0.0]));
+/// ```
 #[inline]
 pub fn magnus<T: Float>(
     omega: Vector<T, 3>,

@@ -8,6 +8,17 @@ use crate::magnus::{magnus, magnus_with_end};
 use crate::{BodyInertia, Error, ExpMap, Frame, GyroScheme, MagnusTerms};
 
 /// What the stepper does when the rotation in one step could exceed its limit.
+///
+/// # Example
+/// ```
+/// use rotint::{Error, Guard, Stepper};
+/// use rotint::xform::{Quaternion, Vector};
+/// let fast = Vector([0.0, 0.0, 30.0f64]); // 3 rad in 0.1 s
+/// let z = Vector([0.0; 3]);
+/// let reject = Stepper::new().with_guard(Guard::Reject);
+/// assert_eq!(reject.step(Quaternion::identity(), fast, z, 0.1), Err(Error::StepTooLarge));
+/// assert!(Stepper::new().step(Quaternion::identity(), fast, z, 0.1).is_ok()); // substeps
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Guard {
     /// Split the step into the fewest equal substeps that each respect the limit (exact for
@@ -35,6 +46,20 @@ impl Default for Guard {
 /// `π/√2 ≈ 127°` is the same theorem with the Frobenius norm (`‖ω×‖_F = √2|ω|`), valid but
 /// conservative. The default limit is the seed's `π/√2`; accuracy, not convergence, is
 /// usually the reason to choose a smaller one.
+///
+/// # Example
+/// ```
+/// use rotint::Stepper;
+/// use rotint::xform::{Quaternion, Vector};
+/// // 60 steps of 1/60 s at 1 rad/s about z: one radian.
+/// let st = Stepper::new();
+/// let (mut q, mut w) = (Quaternion::identity(), Vector([0.0, 0.0, 1.0f64]));
+/// for _ in 0..60 {
+///     (q, w) = st.step(q, w, Vector([0.0; 3]), 1.0 / 60.0).unwrap();
+/// }
+/// // The default trig-free map is off by about θ⁵/480 per step (θ = 1/60 rad).
+/// assert!((q.angle() - 1.0).abs() < 1e-8);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Stepper<T> {
     terms: MagnusTerms,
@@ -59,6 +84,12 @@ impl<T: Float + FloatConst> Stepper<T> {
     /// energy: measured over 1e4 steps of a free asymmetric body (`rotint/tests/long_runs.rs`,
     /// implicit midpoint), 3.6e-15 in the body frame against 7.6e-13 in the world frame.
     /// Choose [`Frame::World`] with [`Stepper::with_frame`] when ω comes in world axes.
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::{Frame, Stepper};
+    /// assert_eq!(Stepper::<f64>::new().frame(), Frame::Body);
+    /// ```
     pub fn new() -> Self {
         Self {
             terms: MagnusTerms::Two,
@@ -70,11 +101,22 @@ impl<T: Float + FloatConst> Stepper<T> {
     }
 
     /// The largest rotation-per-step limit accepted: π, the Magnus convergence radius.
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(rotint::Stepper::<f64>::convergence_limit(), core::f64::consts::PI);
+    /// ```
     pub fn convergence_limit() -> T {
         T::PI()
     }
 
     /// Uses these Magnus terms.
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::{MagnusTerms, Stepper};
+    /// assert_eq!(Stepper::<f64>::new().with_terms(MagnusTerms::Three).terms(), MagnusTerms::Three);
+    /// ```
     #[must_use]
     pub fn with_terms(mut self, terms: MagnusTerms) -> Self {
         self.terms = terms;
@@ -82,6 +124,12 @@ impl<T: Float + FloatConst> Stepper<T> {
     }
 
     /// Uses this exponential map for quaternions (matrices always use the exact map).
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::{ExpMap, Stepper};
+    /// assert_eq!(Stepper::<f64>::new().with_exp_map(ExpMap::Exact).exp_map(), ExpMap::Exact);
+    /// ```
     #[must_use]
     pub fn with_exp_map(mut self, exp_map: ExpMap) -> Self {
         self.exp_map = exp_map;
@@ -89,6 +137,12 @@ impl<T: Float + FloatConst> Stepper<T> {
     }
 
     /// Interprets ω and α in this frame.
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::{Frame, Stepper};
+    /// assert_eq!(Stepper::<f64>::new().with_frame(Frame::World).frame(), Frame::World);
+    /// ```
     #[must_use]
     pub fn with_frame(mut self, frame: Frame) -> Self {
         self.frame = frame;
@@ -96,6 +150,12 @@ impl<T: Float + FloatConst> Stepper<T> {
     }
 
     /// Uses this guard policy.
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::{Guard, Stepper};
+    /// assert_eq!(Stepper::<f64>::new().with_guard(Guard::Reject).guard(), Guard::Reject);
+    /// ```
     #[must_use]
     pub fn with_guard(mut self, guard: Guard) -> Self {
         self.guard = guard;
@@ -106,6 +166,13 @@ impl<T: Float + FloatConst> Stepper<T> {
     ///
     /// # Errors
     /// [`Error::InvalidParameter`] unless `0 < max_angle ≤ π` ([`Stepper::convergence_limit`]).
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::Stepper;
+    /// assert_eq!(Stepper::<f64>::new().try_with_max_angle(0.5).unwrap().max_angle(), 0.5);
+    /// assert!(Stepper::<f64>::new().try_with_max_angle(4.0).is_err()); // beyond π
+    /// ```
     pub fn try_with_max_angle(mut self, max_angle: T) -> Result<Self, Error> {
         if max_angle > T::zero() && max_angle <= Self::convergence_limit() {
             self.max_angle = max_angle;
@@ -116,31 +183,70 @@ impl<T: Float + FloatConst> Stepper<T> {
     }
 
     /// The Magnus terms in use.
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::{MagnusTerms, Stepper};
+    /// assert_eq!(Stepper::<f32>::new().terms(), MagnusTerms::Two);
+    /// ```
     pub fn terms(&self) -> MagnusTerms {
         self.terms
     }
 
     /// The quaternion exponential map in use.
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::{ExpMap, Stepper};
+    /// assert_eq!(Stepper::<f32>::new().exp_map(), ExpMap::TrigFreeCubic);
+    /// ```
     pub fn exp_map(&self) -> ExpMap {
         self.exp_map
     }
 
     /// The frame of ω and α.
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::{Frame, Stepper};
+    /// assert_eq!(Stepper::<f32>::new().with_frame(Frame::World).frame(), Frame::World);
+    /// ```
     pub fn frame(&self) -> Frame {
         self.frame
     }
 
     /// The rotation limit per (sub)step.
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::Stepper;
+    /// let limit = core::f64::consts::PI * core::f64::consts::FRAC_1_SQRT_2;
+    /// assert_eq!(Stepper::<f64>::new().max_angle(), limit);
+    /// ```
     pub fn max_angle(&self) -> T {
         self.max_angle
     }
 
     /// The guard policy.
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::{Guard, Stepper};
+    /// assert_eq!(Stepper::<f64>::new().guard(), Guard::Substep { max_substeps: 64 });
+    /// ```
     pub fn guard(&self) -> Guard {
         self.guard
     }
 
     /// The Magnus rotation vector Ω of one step (no guard).
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::Stepper;
+    /// use rotint::xform::Vector;
+    /// let v = Stepper::new().rotation_vector(Vector([0.0, 0.0, 1.0f64]), Vector([0.0; 3]), 0.5);
+    /// assert_eq!(v, Vector([0.0, 0.0, 0.5]));
+    /// ```
     #[inline]
     pub fn rotation_vector(&self, omega: Vector<T, 3>, alpha: Vector<T, 3>, dt: T) -> Vector<T, 3> {
         magnus(omega, alpha, dt, self.terms, self.frame)
@@ -151,6 +257,14 @@ impl<T: Float + FloatConst> Stepper<T> {
     /// # Errors
     /// [`Error::NonFinite`] for non-finite input; [`Error::StepTooLarge`] or
     /// [`Error::TooManySubsteps`] as the guard decides.
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::Stepper;
+    /// use rotint::xform::Vector;
+    /// let st = Stepper::<f64>::new().try_with_max_angle(1.0).unwrap();
+    /// assert_eq!(st.substeps(Vector([0.0, 0.0, 25.0]), Vector([0.0; 3]), 0.1), Ok(3)); // 2.5 rad
+    /// ```
     pub fn substeps(&self, omega: Vector<T, 3>, alpha: Vector<T, 3>, dt: T) -> Result<u32, Error> {
         let end = omega + alpha * dt;
         let (w2, e2) = (omega.norm_squared(), end.norm_squared());
@@ -192,6 +306,17 @@ impl<T: Float + FloatConst> Stepper<T> {
     /// [`Error::NonFinite`] if any input is NaN or infinite; [`Error::InvalidOrientation`] if
     /// `q` is zero or its squared norm overflows; [`Error::StepTooLarge`] or
     /// [`Error::TooManySubsteps`] from the guard (see [`Stepper::substeps`]).
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::Stepper;
+    /// use rotint::xform::{Quaternion, Vector};
+    /// let (q, w) = Stepper::new()
+    ///     .with_exp_map(rotint::ExpMap::Exact)
+    ///     .step(Quaternion::identity(), Vector([0.0, 0.0, 1.0f64]), Vector([0.0, 0.0, 2.0]), 1.0)
+    ///     .unwrap();
+    /// assert!((q.angle() - 2.0).abs() < 1e-14 && w == Vector([0.0, 0.0, 3.0]));
+    /// ```
     #[inline]
     pub fn step(
         &self,
@@ -249,6 +374,14 @@ impl<T: Float + FloatConst> Stepper<T> {
     ///
     /// No input is checked: `q` must be finite and nonzero (a zero `q` gives NaN components),
     /// and the step must be within the Magnus bound. [`Stepper::step`] is the checked form.
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::Stepper;
+    /// use rotint::xform::{Quaternion, Vector};
+    /// let q = Stepper::new().step_unguarded(Quaternion::identity(), Vector([0.5, 0.0, 0.0f64]), Vector([0.0; 3]), 1.0);
+    /// assert!((q.angle() - 0.5).abs() < 1e-3); // the trig-free map's error at 0.5 rad
+    /// ```
     #[inline]
     pub fn step_unguarded(
         &self,
@@ -291,6 +424,15 @@ impl<T: Float + FloatConst> Stepper<T> {
     ///
     /// # Errors
     /// As [`Stepper::step`].
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::{ExpMap, Stepper};
+    /// use rotint::xform::{Matrix, Vector};
+    /// let st = Stepper::new().with_exp_map(ExpMap::Exact);
+    /// let (r, _) = st.step_matrix(Matrix::identity(), Vector([0.0, 0.0, core::f64::consts::FRAC_PI_2]), Vector([0.0; 3]), 1.0).unwrap();
+    /// assert!((r * Vector([1.0, 0.0, 0.0]) - Vector([0.0, 1.0, 0.0])).norm() < 1e-15);
+    /// ```
     pub fn step_matrix(
         &self,
         r: Matrix<T, 3, 3>,
@@ -336,6 +478,19 @@ impl<T: Float + FloatConst> Stepper<T> {
     /// [`Error::NonFinite`] for non-finite input; [`Error::InvalidOrientation`] for a zero
     /// (or overflowing) `q`; guard errors as in [`Stepper::step`]; [`Error::NotConverged`]
     /// from an implicit scheme.
+    ///
+    /// # Example
+    /// ```
+    /// use rotint::{BodyInertia, GyroScheme, Stepper};
+    /// use rotint::xform::{Quaternion, Vector};
+    /// let i = BodyInertia::try_from_principal(Vector([1.0, 2.0, 3.0f64])).unwrap();
+    /// let w = Vector([0.1, 2.0, 0.1]);
+    /// let (q, w1) = Stepper::new()
+    ///     .step_with_torque(Quaternion::identity(), w, Vector([0.0; 3]), 0.01, &i, GyroScheme::implicit_midpoint())
+    ///     .unwrap();
+    /// assert!((q.norm() - 1.0).abs() < 1e-15);
+    /// assert!((i.kinetic_energy(w1) - i.kinetic_energy(w)).abs() < 1e-15);
+    /// ```
     pub fn step_with_torque(
         &self,
         q: Quaternion<T>,
