@@ -30,29 +30,59 @@ where
 /// Implements the iterator traits and the shared inherent methods of an adapter that wraps a
 /// `Grid` in its field `grid`.
 macro_rules! grid_adapter {
-    ($name:ident) => {
+    ($name:ident, $ctor:literal) => {
         impl<I> $name<I>
         where
             I: Iterator + Clone,
             I::Item: Clone,
         {
             /// Number of elements of the source sequence.
+            ///
+            /// # Example
+            /// ```
+            #[doc = concat!("let p = pairs::", $ctor, "(1..=4u32);")]
+            /// assert_eq!(p.source_len(), 4);
+            /// ```
             pub fn source_len(&self) -> usize {
                 self.grid.source_len()
             }
 
             /// Number of remaining pairs, exact even where it exceeds `usize::MAX`.
+            ///
+            /// # Example
+            /// ```
+            #[doc = concat!("let p = pairs::", $ctor, "(1..=4u32);")]
+            /// assert_eq!(p.len_u128(), p.len() as u128);
+            /// assert!(p.len_u128() == 16 || p.len_u128() == 6); // all pairs, or i < j
+            /// ```
             pub fn len_u128(&self) -> u128 {
                 self.grid.remaining()
             }
 
             /// Number of remaining pairs, or `None` where it exceeds `usize::MAX`.
+            ///
+            /// # Example
+            /// ```
+            #[doc = concat!("let p = pairs::", $ctor, "(1..=4u32);")]
+            /// assert_eq!(p.checked_len(), Some(p.len()));
+            /// ```
             pub fn checked_len(&self) -> Option<usize> {
                 usize::try_from(self.grid.remaining()).ok()
             }
 
             /// Rank (0-based position in the full iteration order) of the next pair from the
             /// front, or `None` when exhausted.
+            ///
+            /// # Example
+            /// ```
+            #[doc = concat!("let p = pairs::", $ctor, "(1..=4u32);")]
+            /// let mut p = p;
+            /// assert_eq!(p.next_rank(), Some(0));
+            /// p.nth(2);
+            /// assert_eq!(p.next_rank(), Some(3));
+            /// p.by_ref().for_each(drop);
+            /// assert_eq!(p.next_rank(), None);
+            /// ```
             pub fn next_rank(&self) -> Option<u128> {
                 self.grid.front_rank()
             }
@@ -63,6 +93,18 @@ macro_rules! grid_adapter {
             /// `position` are specialised through this method.)
             ///
             /// After a `Break` the iterator resumes with the pair after the one that broke.
+            ///
+            /// # Example
+            /// ```
+            /// use core::ops::ControlFlow;
+            #[doc = concat!("let p = pairs::", $ctor, "(1..=4u32);")]
+            /// let mut p = p;
+            /// let first = p.clone().find(|(a, b)| a + b > 4);
+            /// let flow = p.try_fold_flow((), |(), (a, b)| {
+            ///     if a + b > 4 { ControlFlow::Break((a, b)) } else { ControlFlow::Continue(()) }
+            /// });
+            /// assert_eq!(flow, ControlFlow::Break(first.unwrap()));
+            /// ```
             pub fn try_fold_flow<B, C, F>(&mut self, init: B, f: F) -> ControlFlow<C, B>
             where
                 F: FnMut(B, (I::Item, I::Item)) -> ControlFlow<C, B>,
@@ -73,6 +115,16 @@ macro_rules! grid_adapter {
             /// `fold` that calls `stop` after each row of pairs and ends early when it says
             /// so: an early exit at the cost of one check per row, for consumers such as
             /// rayon's folders that may become full.
+            ///
+            /// # Example
+            /// ```
+            #[doc = concat!("let p = pairs::", $ctor, "(1..=4u32);")]
+            /// let n = p.len();
+            /// // Count everything (never stop), then stop after the first row.
+            /// assert_eq!(p.clone().fold_rows_until(0, |c, _| c + 1, |_| false), n);
+            /// let first_row = p.fold_rows_until(0, |c, _| c + 1, |c| *c > 0);
+            /// assert!(first_row > 0 && first_row < n);
+            /// ```
             pub fn fold_rows_until<B, F, P>(self, init: B, f: F, stop: P) -> B
             where
                 F: FnMut(B, (I::Item, I::Item)) -> B,
@@ -83,6 +135,15 @@ macro_rules! grid_adapter {
 
             /// Splits the remaining pairs into the first `k` and the rest, in O(1): both halves
             /// hold a number of pairs, not of rows (`k` is clamped to the length).
+            ///
+            /// # Example
+            /// ```
+            #[doc = concat!("let p = pairs::", $ctor, "(1..=4u32);")]
+            /// let all: Vec<_> = p.clone().collect();
+            /// let (a, b) = p.split_at(5);
+            /// assert_eq!(a.len(), 5);
+            /// assert!(a.chain(b).eq(all));
+            /// ```
             pub fn split_at(self, k: usize) -> (Self, Self) {
                 let (left, right) = self.grid.split_at(k);
                 (Self { grid: left }, Self { grid: right })
@@ -279,6 +340,12 @@ macro_rules! grid_adapter {
 /// the order of `for x in X { for y in X { .. } }`. Built by [`pairs`].
 ///
 /// It holds the source iterator and clones of it as cursors, never the pairs: no allocation.
+///
+/// # Example
+/// ```
+/// let all: Vec<(u8, u8)> = pairs::pairs([1u8, 2]).collect();
+/// assert_eq!(all, [(1, 1), (1, 2), (2, 1), (2, 2)]);
+/// ```
 #[derive(Debug)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct Pairs<I: Iterator> {
@@ -290,14 +357,20 @@ pub struct Pairs<I: Iterator> {
 ///
 /// "Distinct" refers to positions: two equal elements at different positions still form a
 /// pair. It holds the source iterator and clones of it as cursors: no allocation.
+///
+/// # Example
+/// ```
+/// let all: Vec<(u8, u8)> = pairs::distinct_pairs([1u8, 1, 2]).collect();
+/// assert_eq!(all, [(1, 1), (1, 2), (1, 2)]); // positions, not values
+/// ```
 #[derive(Debug)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct DistinctPairs<I: Iterator> {
     grid: Grid<I, Distinct>,
 }
 
-grid_adapter!(Pairs);
-grid_adapter!(DistinctPairs);
+grid_adapter!(Pairs, "pairs");
+grid_adapter!(DistinctPairs, "distinct_pairs");
 
 /// All `N^2` ordered pairs of `x`, `(x, x)` included, row-major.
 ///
@@ -336,6 +409,12 @@ where
 /// # Errors
 ///
 /// [`Error::TooManyPairs`] if `N^2 > usize::MAX`.
+///
+/// # Example
+/// ```
+/// let p = pairs::try_pairs(0..10u32).unwrap();
+/// assert_eq!(p.len(), 100);
+/// ```
 pub fn try_pairs<X>(x: X) -> Result<Pairs<X::IntoIter>, Error>
 where
     X: IntoIterator,
@@ -379,6 +458,14 @@ where
 /// # Errors
 ///
 /// [`Error::TooManyPairs`] if `N(N-1)/2 > usize::MAX`.
+///
+/// # Example
+/// ```
+/// let p = pairs::try_distinct_pairs(0..10u32).unwrap();
+/// assert_eq!(p.len(), 45);
+/// // u64::MAX elements have more distinct pairs than usize::MAX:
+/// assert!(pairs::try_distinct_pairs(0..u64::MAX).is_err());
+/// ```
 pub fn try_distinct_pairs<X>(x: X) -> Result<DistinctPairs<X::IntoIter>, Error>
 where
     X: IntoIterator,

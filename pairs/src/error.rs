@@ -4,6 +4,13 @@ use core::fmt;
 /// The error of the checked constructors [`try_pairs`](crate::try_pairs),
 /// [`try_distinct_pairs`](crate::try_distinct_pairs) and
 /// [`try_distinct_tuples`](crate::try_distinct_tuples).
+///
+/// # Example
+/// ```
+/// let e = pairs::try_pairs(0..u64::MAX).unwrap_err();
+/// assert!(matches!(e, pairs::Error::TooManyPairs { .. }));
+/// assert!(e.to_string().contains("more than usize::MAX"));
+/// ```
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Error {

@@ -74,6 +74,19 @@ where
 
 /// One ordered pair `(x[i], x[j])` with mutable access: two different elements, or the same
 /// element on the diagonal `i == j`, which cannot be borrowed mutably twice.
+///
+/// # Example
+/// ```
+/// use pairs::PairMut;
+/// let mut v = [1, 2];
+/// let mut diagonal = 0;
+/// pairs::for_each_pair_mut(&mut v, |p| {
+///     if let PairMut::Same(a) = p {
+///         diagonal += *a;
+///     }
+/// });
+/// assert_eq!(diagonal, 3);
+/// ```
 #[derive(Debug)]
 pub enum PairMut<'a, T> {
     /// `i != j`: `(&mut x[i], &mut x[j])`.
@@ -128,6 +141,17 @@ where
 /// // (0,1), (0,2), (1,2): [2,1,3] -> [3,1,2] -> [3,2,1]
 /// assert_eq!(v, [3, 2, 1]);
 /// ```
+///
+/// # Example
+/// ```
+/// let mut v = [1, 2, 3];
+/// let mut it = pairs::distinct_pairs_mut(&mut v);
+/// assert_eq!(it.len_u128(), 3);
+/// while let Some((a, b)) = it.next() {
+///     *a += *b;
+/// }
+/// assert_eq!(v, [6, 5, 3]);
+/// ```
 #[derive(Debug)]
 pub struct DistinctPairsMut<'a, T> {
     /// Element `i` of the current row, `None` once exhausted.
@@ -139,6 +163,13 @@ pub struct DistinctPairsMut<'a, T> {
 }
 
 /// The lending iterator over the distinct pairs of `x`, with mutable access.
+///
+/// # Example
+/// ```
+/// let mut v = [1, 10, 100];
+/// pairs::distinct_pairs_mut(&mut v).for_each(|a, b| *b += *a);
+/// assert_eq!(v, [1, 11, 112]); // (0,1), (0,2), then (1,2) adds the new 11
+/// ```
 pub fn distinct_pairs_mut<T>(x: &mut [T]) -> DistinctPairsMut<'_, T> {
     let (first, rest) = match x.split_first_mut() {
         Some((first, rest)) => (Some(first), rest),
@@ -162,6 +193,16 @@ impl<'a, T> DistinctPairsMut<'a, T> {
     }
 
     /// The next pair, borrowed from the iterator.
+    ///
+    /// # Example
+    /// ```
+    /// let mut v = [1, 2];
+    /// let mut it = pairs::distinct_pairs_mut(&mut v);
+    /// let (a, b) = it.next().unwrap();
+    /// core::mem::swap(a, b);
+    /// assert!(it.next().is_none());
+    /// assert_eq!(v, [2, 1]);
+    /// ```
     #[allow(
         clippy::should_implement_trait,
         reason = "a lending next cannot implement Iterator::next"
@@ -178,6 +219,15 @@ impl<'a, T> DistinctPairsMut<'a, T> {
     }
 
     /// Skips `k` pairs in O(1) and returns the next one.
+    ///
+    /// # Example
+    /// ```
+    /// let mut v = [1, 2, 3, 4];
+    /// let mut it = pairs::distinct_pairs_mut(&mut v);
+    /// // (0,1) (0,2) (0,3) (1,2): the fourth pair.
+    /// let (a, b) = it.nth(3).unwrap();
+    /// assert_eq!((*a, *b), (2, 3));
+    /// ```
     pub fn nth(&mut self, k: usize) -> Option<(&mut T, &mut T)> {
         self.first.as_ref()?;
         let row_left = self.rest.len().saturating_sub(self.k);
@@ -201,6 +251,15 @@ impl<'a, T> DistinctPairsMut<'a, T> {
     }
 
     /// Number of remaining pairs.
+    ///
+    /// # Example
+    /// ```
+    /// let mut v = [0u8; 5];
+    /// let mut it = pairs::distinct_pairs_mut(&mut v);
+    /// assert_eq!(it.len_u128(), 10);
+    /// it.next();
+    /// assert_eq!(it.len_u128(), 9);
+    /// ```
     pub fn len_u128(&self) -> u128 {
         if self.first.is_none() {
             return 0;
@@ -210,11 +269,27 @@ impl<'a, T> DistinctPairsMut<'a, T> {
     }
 
     /// Whether no pair remains.
+    ///
+    /// # Example
+    /// ```
+    /// let mut one = [7];
+    /// assert!(pairs::distinct_pairs_mut(&mut one).is_empty());
+    /// let mut two = [7, 8];
+    /// assert!(!pairs::distinct_pairs_mut(&mut two).is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.len_u128() == 0
     }
 
     /// Calls `f` on every remaining pair, as fast as [`for_each_distinct_pair_mut`].
+    ///
+    /// # Example
+    /// ```
+    /// let mut v = [3, 1, 2];
+    /// // Order the pairs: after it, v is sorted (a selection-sort pass over all i < j).
+    /// pairs::distinct_pairs_mut(&mut v).for_each(|a, b| if a > b { core::mem::swap(a, b) });
+    /// assert_eq!(v, [1, 2, 3]);
+    /// ```
     pub fn for_each<F>(self, mut f: F)
     where
         F: FnMut(&mut T, &mut T),

@@ -17,6 +17,14 @@ macro_rules! par_adapter {
         ///
         /// Each piece runs the sequential adapter's `fold`, i.e. nested loops.
         ///
+        /// # Example
+        /// ```
+        /// use rayon::prelude::*;
+        #[doc = concat!("let sum: u64 = pairs::", stringify!($par_fn), "(1..=100u64).map(|(a, b)| a * b).sum();")]
+        #[doc = concat!("let seq: u64 = pairs::", stringify!($ctor), "(1..=100u64).map(|(a, b)| a * b).sum();")]
+        /// assert_eq!(sum, seq);
+        /// ```
+        ///
         /// # Panics
         ///
         /// Rayon needs the length as a `usize`: driving it panics if more than `usize::MAX`
@@ -123,6 +131,13 @@ macro_rules! par_adapter {
         /// # Panics
         ///
         /// See the type's docs: more than `usize::MAX` pairs cannot be driven by rayon.
+        ///
+        /// # Example
+        /// ```
+        /// use rayon::prelude::*;
+        #[doc = concat!("let n = pairs::", stringify!($par_fn), "(0..50u32).filter(|(a, b)| (a + b) % 7 == 0).count();")]
+        #[doc = concat!("assert_eq!(n, pairs::", stringify!($ctor), "(0..50u32).filter(|(a, b)| (a + b) % 7 == 0).count());")]
+        /// ```
         pub fn $par_fn<X>(x: X) -> $par<X::IntoIter>
         where
             X: IntoIterator,
