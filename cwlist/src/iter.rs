@@ -8,6 +8,13 @@ use crate::storage::{Buffer, Storage};
 
 impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     /// Iterates front to back by reference (walks the links).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert_eq!(l.iter().rev().copied().collect::<Vec<_>>(), [3, 2, 1]);
+    /// ```
     #[inline]
     pub fn iter(&self) -> Iter<'_, T, Ix> {
         Iter {
@@ -17,6 +24,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     }
 
     /// Iterates over the positions front to back (pure traversal: touches only the links).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let values: Vec<i32> = l.positions().map(|p| *l.get(p).unwrap()).collect();
+    /// assert_eq!(values, [1, 2, 3]);
+    /// ```
     #[inline]
     pub fn positions(&self) -> Positions<'_, Ix> {
         Positions {
@@ -30,6 +45,16 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     /// table of them, so this builds one (`len` references, in the list's own storage kind:
     /// a `Vec` for `Growable`, in place for [`Fixed`](crate::Fixed)).
     /// [`for_each_mut`](Self::for_each_mut) needs no table.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// for x in l.iter_mut() {
+    ///     *x += 1;
+    /// }
+    /// assert_eq!(l.to_vec(), [2, 3, 4]);
+    /// ```
     pub fn iter_mut(&mut self) -> IterMut<'_, T, Ix, S> {
         let mut refs = <S::Buf<Option<&mut T>> as Buffer<_>>::new();
         for v in self.values.as_mut_slice() {
@@ -45,6 +70,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     }
 
     /// Calls `f` on every element front to back, mutably, walking the links (no table).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// l.for_each_mut(|x| *x = -*x);
+    /// assert_eq!(l.to_vec(), [-1, -2, -3]);
+    /// ```
     pub fn for_each_mut(&mut self, mut f: impl FnMut(&mut T)) {
         let nodes = self.nodes.as_slice();
         let values = self.values.as_mut_slice();

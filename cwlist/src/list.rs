@@ -15,10 +15,23 @@ pub struct Node<Ix> {
 
 impl<Ix: Index> Node<Ix> {
     /// The previous slot, if any.
+    ///
+    /// # Example
+    /// ```
+    /// // A default node links slot 0 both ways (NIL is the index type's maximum).
+    /// let n = cwlist::Node::<u8>::default();
+    /// assert_eq!(n.prev(), Some(0));
+    /// ```
     pub fn prev(&self) -> Option<usize> {
         (self.prev != Ix::NIL).then(|| self.prev.to_usize())
     }
     /// The next slot, if any.
+    ///
+    /// # Example
+    /// ```
+    /// let n = cwlist::Node::<u16>::default();
+    /// assert_eq!(n.next(), Some(0));
+    /// ```
     pub fn next(&self) -> Option<usize> {
         (self.next != Ix::NIL).then(|| self.next.to_usize())
     }
@@ -34,6 +47,12 @@ pub struct Pos(pub(crate) usize);
 
 impl Pos {
     /// The slot number: the index into [`List::unordered`].
+    ///
+    /// # Example
+    /// ```
+    /// let l: cwlist::List<i32> = [1, 2].into_iter().collect();
+    /// assert_eq!(l.back_pos().unwrap().slot(), 1);
+    /// ```
     pub fn slot(self) -> usize {
         self.0
     }
@@ -110,12 +129,25 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     }
 
     /// Number of elements.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert_eq!(l.len(), 3);
+    /// ```
     #[inline]
     pub fn len(&self) -> usize {
         self.values.as_slice().len()
     }
 
     /// `true` when there are no elements.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// assert!(List::<i32>::new().is_empty());
+    /// ```
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
@@ -123,6 +155,12 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
 
     /// The most elements this list can ever hold: the smaller of what `Ix` can address and
     /// what the storage can hold.
+    ///
+    /// # Example
+    /// ```
+    /// let l = cwlist::List::<u8, u8>::new();
+    /// assert_eq!(l.max_len(), 255); // u8 links address 255 elements
+    /// ```
     pub fn max_len(&self) -> usize {
         Self::limit()
     }
@@ -134,6 +172,13 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     }
 
     /// Elements it can hold without reallocating.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l = List::<i32>::with_capacity(10);
+    /// assert!(l.capacity() >= 10);
+    /// ```
     pub fn capacity(&self) -> usize {
         let (a, b) = (self.nodes.capacity(), self.values.capacity());
         let c = if a < b { a } else { b };
@@ -157,6 +202,13 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     /// # Errors
     /// [`Error::IndexSpaceExhausted`] or [`Error::StorageFull`] if the list could never hold
     /// them, [`Error::AllocationFailed`] if the allocator refused. Nothing changes then.
+    ///
+    /// # Example
+    /// ```
+    /// let mut l = cwlist::FixedList::<i32, 4>::new();
+    /// assert!(l.try_reserve(4).is_ok());
+    /// assert_eq!(l.try_reserve(5), Err(cwlist::Error::StorageFull));
+    /// ```
     pub fn try_reserve(&mut self, additional: usize) -> Result<(), Error> {
         self.check_room(additional)?;
         if self.nodes.try_reserve(additional) && self.values.try_reserve(additional) {
@@ -170,6 +222,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If [`try_reserve`](Self::try_reserve) fails.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l = List::<i32>::new();
+    /// l.reserve(100);
+    /// assert!(l.capacity() >= 100);
+    /// ```
     pub fn reserve(&mut self, additional: usize) {
         if let Err(e) = self.try_reserve(additional) {
             panic!("cwlist: cannot reserve {additional} elements: {e}");
@@ -177,12 +237,29 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     }
 
     /// Releases unused capacity (no effect on fixed storage).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l = List::<i32>::with_capacity(100);
+    /// l.push_back(1);
+    /// l.shrink_to_fit();
+    /// assert!(l.capacity() < 100);
+    /// ```
     pub fn shrink_to_fit(&mut self) {
         self.nodes.shrink_to_fit();
         self.values.shrink_to_fit();
     }
 
     /// Removes every element (drops the values in slot order). Invalidates every position.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// l.clear();
+    /// assert!(l.is_empty());
+    /// ```
     pub fn clear(&mut self) {
         self.nodes.clear();
         self.values.clear();
@@ -289,20 +366,50 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     }
 
     /// The first element.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert_eq!(l.front(), Some(&1));
+    /// ```
     #[inline]
     pub fn front(&self) -> Option<&T> {
         self.get_slot(self.head)
     }
     /// The last element.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert_eq!(l.back(), Some(&3));
+    /// ```
     #[inline]
     pub fn back(&self) -> Option<&T> {
         self.get_slot(self.tail)
     }
     /// The first element, mutably.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// *l.front_mut().unwrap() = 9;
+    /// assert_eq!(l.front(), Some(&9));
+    /// ```
     pub fn front_mut(&mut self) -> Option<&mut T> {
         self.get_slot_mut(self.head)
     }
     /// The last element, mutably.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// *l.back_mut().unwrap() = 9;
+    /// assert_eq!(l.back(), Some(&9));
+    /// ```
     pub fn back_mut(&mut self) -> Option<&mut T> {
         self.get_slot_mut(self.tail)
     }
@@ -329,6 +436,13 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Errors
     /// Hands `value` back if the list is at [`max_len`](Self::max_len).
+    ///
+    /// # Example
+    /// ```
+    /// let mut l = cwlist::FixedList::<i32, 1>::new();
+    /// assert_eq!(l.try_push_front(1), Ok(()));
+    /// assert_eq!(l.try_push_front(2), Err(2)); // full: the value comes back
+    /// ```
     pub fn try_push_front(&mut self, value: T) -> Result<(), T> {
         self.link_new(value, Ix::NIL, self.head).map(|_| ())
     }
@@ -337,6 +451,13 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Errors
     /// Hands `value` back if the list is at [`max_len`](Self::max_len).
+    ///
+    /// # Example
+    /// ```
+    /// let mut l = cwlist::FixedList::<i32, 1>::new();
+    /// assert_eq!(l.try_push_back(1), Ok(()));
+    /// assert_eq!(l.try_push_back(2), Err(2));
+    /// ```
     pub fn try_push_back(&mut self, value: T) -> Result<(), T> {
         self.link_new(value, self.tail, Ix::NIL).map(|_| ())
     }
@@ -345,6 +466,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If the list is at [`max_len`](Self::max_len) (use [`try_push_front`](Self::try_push_front)).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// l.push_front(0);
+    /// assert_eq!(l.to_vec(), [0, 1, 2, 3]);
+    /// ```
     pub fn push_front(&mut self, value: T) {
         if self.try_push_front(value).is_err() {
             full_panic(Self::limit());
@@ -355,6 +484,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If the list is at [`max_len`](Self::max_len) (use [`try_push_back`](Self::try_push_back)).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// l.push_back(4);
+    /// assert_eq!(l.to_vec(), [1, 2, 3, 4]);
+    /// ```
     pub fn push_back(&mut self, value: T) {
         if self.try_push_back(value).is_err() {
             full_panic(Self::limit());
@@ -367,6 +504,15 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Errors
     /// If `new_len` exceeds [`max_len`](Self::max_len); then nothing changes.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut n = 10;
+    /// l.try_resize_with(5, || { n += 1; n }).unwrap();
+    /// assert_eq!(l.to_vec(), [1, 2, 3, 11, 12]);
+    /// ```
     pub fn try_resize_with(
         &mut self,
         new_len: usize,
@@ -393,6 +539,16 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If `new_len` exceeds [`max_len`](Self::max_len).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// l.resize(1, 0);
+    /// assert_eq!(l.to_vec(), [1]);
+    /// l.resize(3, 7);
+    /// assert_eq!(l.to_vec(), [1, 7, 7]);
+    /// ```
     pub fn resize(&mut self, new_len: usize, value: T)
     where
         T: Clone,
@@ -403,16 +559,39 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     }
 
     /// Removes the first element. Moves the element in the last slot into the hole.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert_eq!(l.pop_front(), Some(1));
+    /// assert_eq!(l.len(), 2);
+    /// ```
     pub fn pop_front(&mut self) -> Option<T> {
         (self.head != Ix::NIL).then(|| self.erase_slot(self.head).0)
     }
 
     /// Removes the last element. Moves the element in the last slot into the hole.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert_eq!(l.pop_back(), Some(3));
+    /// assert_eq!(l.len(), 2);
+    /// ```
     pub fn pop_back(&mut self) -> Option<T> {
         (self.tail != Ix::NIL).then(|| self.erase_slot(self.tail).0)
     }
 
     /// `true` if some element equals `x` (scans the value array, not the links).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert!(l.contains(&2) && !l.contains(&5));
+    /// ```
     pub fn contains(&self, x: &T) -> bool
     where
         T: PartialEq,
@@ -426,6 +605,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Errors
     /// A description of the first broken invariant.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// l.reverse();
+    /// assert_eq!(l.check_invariants(), Ok(()));
+    /// ```
     pub fn check_invariants(&self) -> Result<(), &'static str> {
         let n = self.len();
         let nodes = self.nodes.as_slice();

@@ -66,6 +66,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     /// Stable sort by `cmp` in O(n log n) comparisons, by relinking only: no value moves, no
     /// allocation, and every position keeps naming the same value.
     /// (Bottom-up merge sort on the links.)
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [2, 3, 1].into_iter().collect();
+    /// l.sort_by(|a, b| b.cmp(a));
+    /// assert_eq!(l.to_vec(), [3, 2, 1]);
+    /// ```
     pub fn sort_by(&mut self, mut cmp: impl FnMut(&T, &T) -> Ordering) {
         if self.len() < 2 {
             return;
@@ -128,6 +136,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     }
 
     /// Stable ascending sort by relinking; see [`sort_by`](Self::sort_by).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [2, 3, 1].into_iter().collect();
+    /// l.sort();
+    /// assert_eq!(l.to_vec(), [1, 2, 3]);
+    /// ```
     pub fn sort(&mut self)
     where
         T: Ord,
@@ -136,6 +152,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     }
 
     /// Stable sort by a key, by relinking; see [`sort_by`](Self::sort_by).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [-3, 1, 2].into_iter().collect();
+    /// l.sort_by_key(|x| x.abs());
+    /// assert_eq!(l.to_vec(), [1, 2, -3]);
+    /// ```
     pub fn sort_by_key<K: Ord>(&mut self, mut key: impl FnMut(&T) -> K) {
         self.sort_by(|a, b| key(a).cmp(&key(b)));
     }
@@ -147,6 +171,16 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Errors
     /// If this list cannot hold them all; then nothing changes.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [5, 3, 1].into_iter().collect();
+    /// let mut other: List<i32> = [4, 2].into_iter().collect();
+    /// l.try_merge_by(&mut other, |a, b| b.cmp(a)).unwrap();
+    /// assert_eq!(l.to_vec(), [5, 4, 3, 2, 1]);
+    /// assert!(other.is_empty());
+    /// ```
     pub fn try_merge_by<Ix2: Index, S2: Storage>(
         &mut self,
         other: &mut List<T, Ix2, S2>,
@@ -172,6 +206,15 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Errors
     /// If this list cannot hold them all; then nothing changes.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 3].into_iter().collect();
+    /// let mut other: List<i32> = [2].into_iter().collect();
+    /// l.try_merge(&mut other).unwrap();
+    /// assert_eq!(l.to_vec(), [1, 2, 3]);
+    /// ```
     pub fn try_merge<Ix2: Index, S2: Storage>(
         &mut self,
         other: &mut List<T, Ix2, S2>,
@@ -186,6 +229,15 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If this list cannot hold them all.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 4].into_iter().collect();
+    /// let mut other: List<i32> = [2, 3].into_iter().collect();
+    /// l.merge(&mut other);
+    /// assert_eq!(l.to_vec(), [1, 2, 3, 4]);
+    /// ```
     pub fn merge<Ix2: Index, S2: Storage>(&mut self, other: &mut List<T, Ix2, S2>)
     where
         T: Ord,
@@ -200,6 +252,15 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If this list cannot hold them all.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [4, 1].into_iter().collect();
+    /// let mut other: List<i32> = [3, 2].into_iter().collect();
+    /// l.merge_by(&mut other, |a, b| b.cmp(a));
+    /// assert_eq!(l.to_vec(), [4, 3, 2, 1]);
+    /// ```
     pub fn merge_by<Ix2: Index, S2: Storage>(
         &mut self,
         other: &mut List<T, Ix2, S2>,
@@ -212,6 +273,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
 
     /// Reverses the order by swapping every node's links (one linear pass over the node
     /// array): values are untouched and positions keep naming the same values.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// l.reverse();
+    /// assert_eq!(l.to_vec(), [3, 2, 1]);
+    /// ```
     pub fn reverse(&mut self) {
         self.linear = self.len() <= 1;
         for n in self.nodes.as_mut_slice() {
@@ -223,6 +292,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     /// Removes consecutive elements for which `same(kept, candidate)` holds, keeping the
     /// first of each run (C++ `std::list::unique`). Returns how many were removed.
     /// Invalidates every position.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, -1, 2, 3, -3].into_iter().collect();
+    /// assert_eq!(l.unique_by(|a, b| a.abs() == b.abs()), 2);
+    /// assert_eq!(l.to_vec(), [1, 2, 3]);
+    /// ```
     pub fn unique_by(&mut self, mut same: impl FnMut(&T, &T) -> bool) -> usize {
         let mut removed = 0;
         let mut cur = self.head;
@@ -248,6 +325,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     }
 
     /// Removes consecutive equal elements; see [`unique_by`](Self::unique_by).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 1, 2, 1].into_iter().collect();
+    /// assert_eq!(l.unique(), 1); // only consecutive repeats
+    /// assert_eq!(l.to_vec(), [1, 2, 1]);
+    /// ```
     pub fn unique(&mut self) -> usize
     where
         T: PartialEq,
@@ -258,6 +343,16 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     /// Permutes both arrays in place (O(n) swaps, no allocation) so that slot order equals
     /// list order: traversal becomes a linear scan again, as after building at the back.
     /// Invalidates every position (the element at index `k` ends in slot `k`).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// l.reverse();
+    /// assert!(!l.is_linear());
+    /// l.linearize();
+    /// assert!(l.is_linear() && l.unordered() == [3, 2, 1]);
+    /// ```
     pub fn linearize(&mut self) {
         let n = self.len();
         let nodes = self.nodes.as_mut_slice();
@@ -305,6 +400,15 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
 
     /// `true` when slot order equals list order (as after [`linearize`](Self::linearize) or
     /// building with `push_back` only).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert!(l.is_linear());
+    /// l.push_front(0);
+    /// assert!(!l.is_linear());
+    /// ```
     pub fn is_linear(&self) -> bool {
         self.linear || self.positions().enumerate().all(|(k, p)| p.slot() == k)
     }

@@ -16,12 +16,27 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     }
 
     /// Position of the first element.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let p = l.front_pos().unwrap();
+    /// assert_eq!(l.get(p), Some(&1));
+    /// ```
     #[inline]
     pub fn front_pos(&self) -> Option<Pos> {
         Self::to_pos(self.head)
     }
 
     /// Position of the last element.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert_eq!(l.get(l.back_pos().unwrap()), Some(&3));
+    /// ```
     #[inline]
     pub fn back_pos(&self) -> Option<Pos> {
         Self::to_pos(self.tail)
@@ -31,6 +46,15 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If `p` is out of bounds.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let first = l.front_pos().unwrap();
+    /// assert_eq!(l.get(l.next_pos(first).unwrap()), Some(&2));
+    /// assert_eq!(l.next_pos(l.back_pos().unwrap()), None);
+    /// ```
     #[inline]
     pub fn next_pos(&self, p: Pos) -> Option<Pos> {
         Self::to_pos(self.next_of(self.slot_of(p)))
@@ -40,18 +64,43 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If `p` is out of bounds.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let last = l.back_pos().unwrap();
+    /// assert_eq!(l.get(l.prev_pos(last).unwrap()), Some(&2));
+    /// ```
     #[inline]
     pub fn prev_pos(&self, p: Pos) -> Option<Pos> {
         Self::to_pos(self.prev_of(self.slot_of(p)))
     }
 
     /// The element at `p` (`None` if `p` is out of bounds).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l = List::<i32>::new();
+    /// let p = l.insert_before(None, 5);
+    /// assert_eq!(l.get(p), Some(&5));
+    /// ```
     #[inline]
     pub fn get(&self, p: Pos) -> Option<&T> {
         self.values.as_slice().get(p.0)
     }
 
     /// The element at `p`, mutably (`None` if `p` is out of bounds).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l = List::<i32>::new();
+    /// let p = l.insert_before(None, 5);
+    /// *l.get_mut(p).unwrap() += 1;
+    /// assert_eq!(l.get(p), Some(&6));
+    /// ```
     #[inline]
     pub fn get_mut(&mut self, p: Pos) -> Option<&mut T> {
         self.values.as_mut_slice().get_mut(p.0)
@@ -65,6 +114,15 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If `p` is out of bounds.
+    ///
+    /// # Example
+    /// ```
+    /// let mut l = cwlist::FixedList::<i32, 2>::new();
+    /// let a = l.try_insert_before(None, 2).unwrap(); // at the back
+    /// l.try_insert_before(Some(a), 1).unwrap();
+    /// assert_eq!(l.iter().copied().collect::<Vec<_>>(), [1, 2]);
+    /// assert_eq!(l.try_insert_before(None, 3), Err(3));
+    /// ```
     pub fn try_insert_before(&mut self, p: Option<Pos>, value: T) -> Result<Pos, T> {
         let (prev, next) = match p {
             Some(p) => {
@@ -84,6 +142,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If `p` is out of bounds.
+    ///
+    /// # Example
+    /// ```
+    /// let mut l = cwlist::FixedList::<i32, 2>::new();
+    /// let a = l.try_insert_after(None, 1).unwrap(); // at the front
+    /// l.try_insert_after(Some(a), 2).unwrap();
+    /// assert_eq!(l.iter().copied().collect::<Vec<_>>(), [1, 2]);
+    /// ```
     pub fn try_insert_after(&mut self, p: Option<Pos>, value: T) -> Result<Pos, T> {
         let (prev, next) = match p {
             Some(p) => {
@@ -100,6 +166,15 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If `p` is out of bounds or the list is full.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let two = l.next_pos(l.front_pos().unwrap()).unwrap();
+    /// l.insert_before(Some(two), 9);
+    /// assert_eq!(l.to_vec(), [1, 9, 2, 3]);
+    /// ```
     pub fn insert_before(&mut self, p: Option<Pos>, value: T) -> Pos {
         match self.try_insert_before(p, value) {
             Ok(p) => p,
@@ -112,6 +187,15 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If `p` is out of bounds or the list is full.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let first = l.front_pos().unwrap();
+    /// l.insert_after(Some(first), 9);
+    /// assert_eq!(l.to_vec(), [1, 9, 2, 3]);
+    /// ```
     pub fn insert_after(&mut self, p: Option<Pos>, value: T) -> Pos {
         match self.try_insert_after(p, value) {
             Ok(p) => p,
@@ -127,6 +211,15 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If `p` is out of bounds.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let first = l.front_pos().unwrap();
+    /// let (v, next) = l.erase(first);
+    /// assert_eq!((v, next.and_then(|p| l.get(p))), (1, Some(&2)));
+    /// ```
     pub fn erase(&mut self, p: Pos) -> (T, Option<Pos>) {
         let s = self.slot_of(p);
         let mut next = self.next_of(s);
@@ -142,6 +235,15 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If `p` or `target` is out of bounds.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let first = l.front_pos().unwrap();
+    /// l.move_before(first, None); // to the back
+    /// assert_eq!(l.to_vec(), [2, 3, 1]);
+    /// ```
     pub fn move_before(&mut self, p: Pos, target: Option<Pos>) {
         let s = self.slot_of(p);
         let t = target.map_or(Ix::NIL, |t| self.slot_of(t));
@@ -162,6 +264,15 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If `p` or `target` is out of bounds.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let last = l.back_pos().unwrap();
+    /// l.move_after(last, None); // to the front
+    /// assert_eq!(l.to_vec(), [3, 1, 2]);
+    /// ```
     pub fn move_after(&mut self, p: Pos, target: Option<Pos>) {
         let s = self.slot_of(p);
         let t = target.map_or(Ix::NIL, |t| self.slot_of(t));

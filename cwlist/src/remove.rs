@@ -9,6 +9,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     /// Removes every element for which `pred` is true and returns how many. Scans the value
     /// array linearly (not the links), so `pred` sees the elements in slot order; the
     /// survivors keep their relative list order. Invalidates every position.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3, 4].into_iter().collect();
+    /// assert_eq!(l.remove_if(|x| x % 2 == 0), 2);
+    /// assert_eq!(l.to_vec(), [1, 3]);
+    /// ```
     pub fn remove_if(&mut self, mut pred: impl FnMut(&T) -> bool) -> usize {
         let mut removed = 0;
         // Backwards: the element moved into a hole comes from a slot already visited.
@@ -23,6 +31,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
 
     /// Removes every element equal to `x` (C++ `list::remove`); returns how many.
     /// Invalidates every position.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 1].into_iter().collect();
+    /// assert_eq!(l.remove_value(&1), 2);
+    /// assert_eq!(l.to_vec(), [2]);
+    /// ```
     pub fn remove_value(&mut self, x: &T) -> usize
     where
         T: PartialEq,
@@ -32,6 +48,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
 
     /// Keeps only the elements for which `keep` is true, visiting them once each in list
     /// order (std's `retain`). Invalidates every position.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3, 4].into_iter().collect();
+    /// l.retain(|x| *x > 2);
+    /// assert_eq!(l.to_vec(), [3, 4]);
+    /// ```
     pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
         self.retain_mut(|v| keep(v));
     }
@@ -95,6 +119,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     }
 
     /// Like [`retain`](Self::retain), with mutable access.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3, 4].into_iter().collect();
+    /// l.retain_mut(|x| { *x *= 2; *x > 4 });
+    /// assert_eq!(l.to_vec(), [6, 8]);
+    /// ```
     pub fn retain_mut(&mut self, mut keep: impl FnMut(&mut T) -> bool) {
         let mut cur = self.head;
         while cur != Ix::NIL {

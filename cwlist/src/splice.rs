@@ -59,6 +59,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Errors
     /// If this list cannot hold them all; then nothing changes.
+    ///
+    /// # Example
+    /// ```
+    /// let mut l = cwlist::FixedList::<i32, 3>::new();
+    /// let mut other: cwlist::List<i32> = [1, 2, 3, 4].into_iter().collect();
+    /// assert!(l.try_append(&mut other).is_err()); // does not fit: nothing moves
+    /// assert_eq!(other.len(), 4);
+    /// ```
     pub fn try_append<Ix2: Index, S2: Storage>(
         &mut self,
         other: &mut List<T, Ix2, S2>,
@@ -71,6 +79,16 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If this list cannot hold them all.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut other: List<i32> = [4, 5].into_iter().collect();
+    /// l.append(&mut other);
+    /// assert_eq!(l.to_vec(), [1, 2, 3, 4, 5]);
+    /// assert!(other.is_empty());
+    /// ```
     pub fn append<Ix2: Index, S2: Storage>(&mut self, other: &mut List<T, Ix2, S2>) {
         if let Err(e) = self.try_append(other) {
             panic!("cwlist: cannot append: {e}");
@@ -85,6 +103,16 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If `p` is out of bounds.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut other: List<i32> = [8, 9].into_iter().collect();
+    /// let at = l.back_pos();
+    /// l.try_splice_before(at, &mut other).unwrap();
+    /// assert_eq!(l.to_vec(), [1, 2, 8, 9, 3]);
+    /// ```
     pub fn try_splice_before<Ix2: Index, S2: Storage>(
         &mut self,
         p: Option<Pos>,
@@ -106,6 +134,16 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If `p` is out of bounds or this list cannot hold them all.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut other: List<i32> = [0].into_iter().collect();
+    /// let at = l.front_pos();
+    /// l.splice_before(at, &mut other);
+    /// assert_eq!(l.to_vec(), [0, 1, 2, 3]);
+    /// ```
     pub fn splice_before<Ix2: Index, S2: Storage>(
         &mut self,
         p: Option<Pos>,
@@ -121,6 +159,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     ///
     /// # Panics
     /// If `at > len`.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let tail = l.split_off(1);
+    /// assert_eq!((l.to_vec(), tail.to_vec()), (vec![1], vec![2, 3]));
+    /// ```
     pub fn split_off(&mut self, at: usize) -> Self {
         let len = self.len();
         assert!(at <= len, "cwlist: split index {at} out of bounds ({len})");

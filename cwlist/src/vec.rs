@@ -12,6 +12,13 @@ impl<T, Ix: Index> List<T, Ix, Growable> {
     ///
     /// # Panics
     /// If `capacity` exceeds what `Ix` can address.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l = List::<i32>::with_capacity(8);
+    /// assert!(l.is_empty() && l.capacity() >= 8);
+    /// ```
     pub fn with_capacity(capacity: usize) -> Self {
         let mut list = Self::new();
         list.reserve(capacity);
@@ -22,6 +29,14 @@ impl<T, Ix: Index> List<T, Ix, Growable> {
     ///
     /// # Errors
     /// Hands `values` back with [`Error::IndexSpaceExhausted`] if `Ix` cannot address them.
+    ///
+    /// # Example
+    /// ```
+    /// let l = cwlist::List::<i32, u8>::try_from_vec(vec![1, 2]).unwrap();
+    /// assert_eq!(l.to_vec(), [1, 2]);
+    /// let (back, e) = cwlist::List::<i32, u8>::try_from_vec(vec![0; 300]).unwrap_err();
+    /// assert_eq!((back.len(), e), (300, cwlist::Error::IndexSpaceExhausted));
+    /// ```
     pub fn try_from_vec(values: Vec<T>) -> Result<Self, (Vec<T>, Error)> {
         let n = values.len();
         if n > Ix::MAX_LEN {
@@ -59,6 +74,14 @@ impl<T, Ix: Index> List<T, Ix, Growable> {
 
     /// The values in list order, reusing the value array: an in-place O(n) permutation
     /// ([`linearize`](Self::linearize)), no copy when the list is already linear.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// l.reverse();
+    /// assert_eq!(l.into_vec(), [3, 2, 1]);
+    /// ```
     pub fn into_vec(mut self) -> Vec<T> {
         if !self.is_linear() {
             self.linearize();
@@ -69,6 +92,14 @@ impl<T, Ix: Index> List<T, Ix, Growable> {
     }
 
     /// The values in list order, as a new `Vec` of clones.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// l.push_front(0);
+    /// assert_eq!(l.to_vec(), [0, 1, 2, 3]);
+    /// ```
     pub fn to_vec(&self) -> Vec<T>
     where
         T: Clone,
