@@ -7,6 +7,13 @@ use crate::storage::Storage;
 
 impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     /// A cursor at the front element (at the ghost if the list is empty).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert_eq!(l.cursor_front().current(), Some(&1));
+    /// ```
     pub fn cursor_front(&self) -> Cursor<'_, T, Ix, S> {
         Cursor {
             list: self,
@@ -16,6 +23,13 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     }
 
     /// A cursor at the back element (at the ghost if the list is empty).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert_eq!(l.cursor_back().current(), Some(&3));
+    /// ```
     pub fn cursor_back(&self) -> Cursor<'_, T, Ix, S> {
         Cursor {
             list: self,
@@ -25,6 +39,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     }
 
     /// An editing cursor at the front element (at the ghost if the list is empty).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// *l.cursor_front_mut().current().unwrap() = 0;
+    /// assert_eq!(l.to_vec(), [0, 2, 3]);
+    /// ```
     pub fn cursor_front_mut(&mut self) -> CursorMut<'_, T, Ix, S> {
         CursorMut {
             cur: self.head,
@@ -34,6 +56,14 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     }
 
     /// An editing cursor at the back element (at the ghost if the list is empty).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// l.cursor_back_mut().insert_after(4);
+    /// assert_eq!(l.to_vec(), [1, 2, 3, 4]);
+    /// ```
     pub fn cursor_back_mut(&mut self) -> CursorMut<'_, T, Ix, S> {
         CursorMut {
             cur: self.tail,
@@ -101,42 +131,126 @@ impl<T, Ix: Index, S: Storage> core::fmt::Debug for Cursor<'_, T, Ix, S> {
 
 impl<'a, T, Ix: Index, S: Storage> Cursor<'a, T, Ix, S> {
     /// Index of the current element in list order (`None` at the ghost).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut c = l.cursor_front();
+    /// c.move_next();
+    /// assert_eq!(c.index(), Some(1));
+    /// c.move_next();
+    /// c.move_next(); // the ghost
+    /// assert_eq!(c.index(), None);
+    /// ```
     pub fn index(&self) -> Option<usize> {
         (self.cur != Ix::NIL).then_some(self.index)
     }
     /// Position of the current element (`None` at the ghost).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let c = l.cursor_back();
+    /// assert_eq!(c.position(), l.back_pos());
+    /// ```
     pub fn position(&self) -> Option<Pos> {
         (self.cur != Ix::NIL).then(|| Pos(self.cur.to_usize()))
     }
     /// Moves to the next element (from the back onto the ghost, from the ghost to the front).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut c = l.cursor_back();
+    /// c.move_next(); // onto the ghost
+    /// assert_eq!(c.current(), None);
+    /// c.move_next(); // around to the front
+    /// assert_eq!(c.current(), Some(&1));
+    /// ```
     pub fn move_next(&mut self) {
         step_next(self.list, &mut self.cur, &mut self.index);
     }
     /// Moves to the previous element (from the front onto the ghost, from the ghost to the back).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut c = l.cursor_front();
+    /// c.move_prev();
+    /// assert_eq!(c.current(), None);
+    /// c.move_prev();
+    /// assert_eq!(c.current(), Some(&3));
+    /// ```
     pub fn move_prev(&mut self) {
         step_prev(self.list, &mut self.cur, &mut self.index);
     }
     /// The current element (`None` at the ghost).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert_eq!(l.cursor_front().current(), Some(&1));
+    /// ```
     pub fn current(&self) -> Option<&'a T> {
         self.list.get_slot(self.cur)
     }
     /// The element after the current one (the front, at the ghost).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert_eq!(l.cursor_front().peek_next(), Some(&2));
+    /// ```
     pub fn peek_next(&self) -> Option<&'a T> {
         self.list.get_slot(neighbour(self.list, self.cur, true))
     }
     /// The element before the current one (the back, at the ghost).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert_eq!(l.cursor_back().peek_prev(), Some(&2));
+    /// ```
     pub fn peek_prev(&self) -> Option<&'a T> {
         self.list.get_slot(neighbour(self.list, self.cur, false))
     }
     /// The list's first element.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert_eq!(l.cursor_back().front(), Some(&1));
+    /// ```
     pub fn front(&self) -> Option<&'a T> {
         self.list.front()
     }
     /// The list's last element.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert_eq!(l.cursor_front().back(), Some(&3));
+    /// ```
     pub fn back(&self) -> Option<&'a T> {
         self.list.back()
     }
     /// The list the cursor walks.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert_eq!(l.cursor_front().as_list().len(), 3);
+    /// ```
     pub fn as_list(&self) -> &'a List<T, Ix, S> {
         self.list
     }
@@ -158,14 +272,40 @@ impl<T, Ix: Index, S: Storage> core::fmt::Debug for CursorMut<'_, T, Ix, S> {
 
 impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
     /// Index of the current element in list order (`None` at the ghost).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut c = l.cursor_back_mut();
+    /// assert_eq!(c.index(), Some(2));
+    /// c.move_next();
+    /// assert_eq!(c.index(), None);
+    /// ```
     pub fn index(&self) -> Option<usize> {
         (self.cur != Ix::NIL).then_some(self.index)
     }
     /// Position of the current element (`None` at the ghost).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let back = l.back_pos();
+    /// assert_eq!(l.cursor_back_mut().position(), back);
+    /// ```
     pub fn position(&self) -> Option<Pos> {
         (self.cur != Ix::NIL).then(|| Pos(self.cur.to_usize()))
     }
     /// A read-only cursor at the same place.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let c = l.cursor_front_mut();
+    /// assert_eq!(c.as_cursor().peek_next(), Some(&2));
+    /// ```
     pub fn as_cursor(&self) -> Cursor<'_, T, Ix, S> {
         Cursor {
             list: self.list,
@@ -174,23 +314,68 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
         }
     }
     /// Moves to the next element (from the back onto the ghost, from the ghost to the front).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut c = l.cursor_front_mut();
+    /// c.move_next();
+    /// *c.current().unwrap() = 9;
+    /// assert_eq!(l.to_vec(), [1, 9, 3]);
+    /// ```
     pub fn move_next(&mut self) {
         step_next(self.list, &mut self.cur, &mut self.index);
     }
     /// Moves to the previous element (from the front onto the ghost, from the ghost to the back).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut c = l.cursor_back_mut();
+    /// c.move_prev();
+    /// *c.current().unwrap() = 9;
+    /// assert_eq!(l.to_vec(), [1, 9, 3]);
+    /// ```
     pub fn move_prev(&mut self) {
         step_prev(self.list, &mut self.cur, &mut self.index);
     }
     /// The current element (`None` at the ghost).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut c = l.cursor_front_mut();
+    /// *c.current().unwrap() *= 10;
+    /// assert_eq!(l.to_vec(), [10, 2, 3]);
+    /// ```
     pub fn current(&mut self) -> Option<&mut T> {
         self.list.get_slot_mut(self.cur)
     }
     /// The element after the current one (the front, at the ghost).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// *l.cursor_front_mut().peek_next().unwrap() = 0;
+    /// assert_eq!(l.to_vec(), [1, 0, 3]);
+    /// ```
     pub fn peek_next(&mut self) -> Option<&mut T> {
         let n = neighbour(self.list, self.cur, true);
         self.list.get_slot_mut(n)
     }
     /// The element before the current one (the back, at the ghost).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// *l.cursor_back_mut().peek_prev().unwrap() = 0;
+    /// assert_eq!(l.to_vec(), [1, 0, 3]);
+    /// ```
     pub fn peek_prev(&mut self) -> Option<&mut T> {
         let p = neighbour(self.list, self.cur, false);
         self.list.get_slot_mut(p)
@@ -207,6 +392,15 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
     ///
     /// # Errors
     /// Hands `value` back if the list is full.
+    ///
+    /// # Example
+    /// ```
+    /// let mut l = cwlist::FixedList::<i32, 2>::new();
+    /// l.push_back(1);
+    /// let mut c = l.cursor_front_mut();
+    /// assert_eq!(c.try_insert_after(2), Ok(()));
+    /// assert_eq!(c.try_insert_after(3), Err(3)); // full
+    /// ```
     pub fn try_insert_after(&mut self, value: T) -> Result<(), T> {
         let next = neighbour(self.list, self.cur, true);
         self.list.link_new(value, self.cur, next)?;
@@ -218,6 +412,16 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
     ///
     /// # Errors
     /// Hands `value` back if the list is full.
+    ///
+    /// # Example
+    /// ```
+    /// let mut l = cwlist::FixedList::<i32, 2>::new();
+    /// l.push_back(2);
+    /// let mut c = l.cursor_front_mut();
+    /// assert_eq!(c.try_insert_before(1), Ok(()));
+    /// assert_eq!(c.index(), Some(1)); // still on 2
+    /// assert_eq!(l.iter().copied().collect::<Vec<_>>(), [1, 2]);
+    /// ```
     pub fn try_insert_before(&mut self, value: T) -> Result<(), T> {
         let prev = neighbour(self.list, self.cur, false);
         self.list.link_new(value, prev, self.cur)?;
@@ -229,6 +433,14 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
     ///
     /// # Panics
     /// If the list is full.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// l.cursor_front_mut().insert_after(9);
+    /// assert_eq!(l.to_vec(), [1, 9, 2, 3]);
+    /// ```
     pub fn insert_after(&mut self, value: T) {
         if self.try_insert_after(value).is_err() {
             full_panic(self.list.max_len());
@@ -239,6 +451,14 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
     ///
     /// # Panics
     /// If the list is full.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// l.cursor_back_mut().insert_before(9);
+    /// assert_eq!(l.to_vec(), [1, 2, 9, 3]);
+    /// ```
     pub fn insert_before(&mut self, value: T) {
         if self.try_insert_before(value).is_err() {
             full_panic(self.list.max_len());
@@ -256,6 +476,16 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
 
     /// Removes the current element and moves to the next one (the ghost if it was the back).
     /// Returns `None` at the ghost.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut c = l.cursor_front_mut();
+    /// assert_eq!(c.remove_current(), Some(1));
+    /// assert_eq!(c.current(), Some(&mut 2)); // moved to the next
+    /// assert_eq!(l.to_vec(), [2, 3]);
+    /// ```
     pub fn remove_current(&mut self) -> Option<T> {
         if self.cur == Ix::NIL {
             return None;
@@ -271,6 +501,16 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
     ///
     /// # Errors
     /// Hands `value` back if the list is full.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut c = l.cursor_back_mut();
+    /// assert_eq!(c.try_push_front(0), Ok(()));
+    /// assert_eq!(c.index(), Some(3)); // same element, one further
+    /// assert_eq!(l.to_vec(), [0, 1, 2, 3]);
+    /// ```
     pub fn try_push_front(&mut self, value: T) -> Result<(), T> {
         self.list.try_push_front(value)?;
         self.index += 1;
@@ -281,6 +521,15 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
     ///
     /// # Errors
     /// Hands `value` back if the list is full.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut c = l.cursor_front_mut();
+    /// assert_eq!(c.try_push_back(4), Ok(()));
+    /// assert_eq!(l.to_vec(), [1, 2, 3, 4]);
+    /// ```
     pub fn try_push_back(&mut self, value: T) -> Result<(), T> {
         self.list.try_push_back(value)?;
         self.fix_ghost();
@@ -330,6 +579,15 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
     }
 
     /// Removes the list's first element; if the cursor was on it, it moves to the next one.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut c = l.cursor_back_mut();
+    /// assert_eq!(c.pop_front(), Some(1));
+    /// assert_eq!(c.current(), Some(&mut 3));
+    /// ```
     pub fn pop_front(&mut self) -> Option<T> {
         let h = self.list.head;
         if h == Ix::NIL {
@@ -344,6 +602,15 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
     }
 
     /// Removes the list's last element; if the cursor was on it, it moves to the ghost.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut c = l.cursor_back_mut();
+    /// assert_eq!(c.pop_back(), Some(3));
+    /// assert_eq!(c.current(), None); // it was on the back: now the ghost
+    /// ```
     pub fn pop_back(&mut self) -> Option<T> {
         let t = self.list.tail;
         if t == Ix::NIL {
@@ -358,24 +625,64 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
     }
 
     /// The list's first element.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert_eq!(l.cursor_back_mut().front(), Some(&1));
+    /// ```
     pub fn front(&self) -> Option<&T> {
         self.list.front()
     }
     /// The list's last element.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// assert_eq!(l.cursor_front_mut().back(), Some(&3));
+    /// ```
     pub fn back(&self) -> Option<&T> {
         self.list.back()
     }
     /// The list's first element, mutably.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// *l.cursor_back_mut().front_mut().unwrap() = 0;
+    /// assert_eq!(l.to_vec(), [0, 2, 3]);
+    /// ```
     pub fn front_mut(&mut self) -> Option<&mut T> {
         self.list.front_mut()
     }
     /// The list's last element, mutably.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// *l.cursor_front_mut().back_mut().unwrap() = 0;
+    /// assert_eq!(l.to_vec(), [1, 2, 0]);
+    /// ```
     pub fn back_mut(&mut self) -> Option<&mut T> {
         self.list.back_mut()
     }
 
     /// Removes the current element and returns it as a one-element list; the cursor moves
     /// to the next element (the ghost if it was the back). `None` at the ghost.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut c = l.cursor_front_mut();
+    /// let one = c.remove_current_as_list().unwrap();
+    /// assert_eq!(one.to_vec(), [1]);
+    /// assert_eq!(l.to_vec(), [2, 3]);
+    /// ```
     pub fn remove_current_as_list(&mut self) -> Option<List<T, Ix, S>> {
         let v = self.remove_current()?;
         let mut single = List::new();
@@ -389,6 +696,14 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
     /// Moves every element after the current one into a new list, which is returned (the
     /// whole list at the ghost). The cursor stays on its element, which becomes the back.
     /// O(moved) value moves; invalidates every position.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let tail = l.cursor_front_mut().split_after();
+    /// assert_eq!((l.to_vec(), tail.to_vec()), (vec![1], vec![2, 3]));
+    /// ```
     pub fn split_after(&mut self) -> List<T, Ix, S> {
         let mut out = List::new();
         while self.list.tail != self.cur {
@@ -406,6 +721,14 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
     /// Moves every element before the current one into a new list, which is returned (the
     /// whole list at the ghost). The cursor stays on its element, which becomes the front.
     /// O(moved) value moves; invalidates every position.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let head = l.cursor_back_mut().split_before();
+    /// assert_eq!((head.to_vec(), l.to_vec()), (vec![1, 2], vec![3]));
+    /// ```
     pub fn split_before(&mut self) -> List<T, Ix, S> {
         let mut out = List::new();
         while self.list.head != self.cur {
@@ -425,6 +748,15 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
     ///
     /// # Errors
     /// If the list cannot hold them all; then nothing changes.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut other: List<i32> = [8, 9].into_iter().collect();
+    /// l.cursor_front_mut().try_splice_after(&mut other).unwrap();
+    /// assert_eq!(l.to_vec(), [1, 8, 9, 2, 3]);
+    /// ```
     pub fn try_splice_after<Ix2: Index, S2: Storage>(
         &mut self,
         other: &mut List<T, Ix2, S2>,
@@ -440,6 +772,15 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
     ///
     /// # Errors
     /// If the list cannot hold them all; then nothing changes.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let mut other: List<i32> = [8, 9].into_iter().collect();
+    /// l.cursor_front_mut().try_splice_before(&mut other).unwrap();
+    /// assert_eq!(l.to_vec(), [8, 9, 1, 2, 3]);
+    /// ```
     pub fn try_splice_before<Ix2: Index, S2: Storage>(
         &mut self,
         other: &mut List<T, Ix2, S2>,
@@ -456,6 +797,15 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
     ///
     /// # Panics
     /// If the list cannot hold them all.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let other: List<i32> = [0].into_iter().collect();
+    /// l.cursor_back_mut().splice_after(other);
+    /// assert_eq!(l.to_vec(), [1, 2, 3, 0]);
+    /// ```
     pub fn splice_after<Ix2: Index, S2: Storage>(&mut self, mut other: List<T, Ix2, S2>) {
         if let Err(e) = self.try_splice_after(&mut other) {
             panic!("cwlist: cannot splice: {e}");
@@ -467,6 +817,15 @@ impl<T, Ix: Index, S: Storage> CursorMut<'_, T, Ix, S> {
     ///
     /// # Panics
     /// If the list cannot hold them all.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::List;
+    /// let mut l: List<i32> = [1, 2, 3].into_iter().collect();
+    /// let other: List<i32> = [0].into_iter().collect();
+    /// l.cursor_back_mut().splice_before(other);
+    /// assert_eq!(l.to_vec(), [1, 2, 0, 3]);
+    /// ```
     pub fn splice_before<Ix2: Index, S2: Storage>(&mut self, mut other: List<T, Ix2, S2>) {
         if let Err(e) = self.try_splice_before(&mut other) {
             panic!("cwlist: cannot splice: {e}");
