@@ -110,6 +110,14 @@ fn neighbour<T, Ix: Index, S: Storage>(list: &List<T, Ix, S>, cur: Ix, forward: 
 }
 
 /// A read-only cursor; see [`List::cursor_front`].
+///
+/// # Example
+/// ```
+/// let l: cwlist::List<i32> = [1, 2].into_iter().collect();
+/// let mut c = l.cursor_front();
+/// c.move_next();
+/// assert_eq!(c.current(), Some(&2));
+/// ```
 pub struct Cursor<'a, T, Ix: Index, S: Storage> {
     list: &'a List<T, Ix, S>,
     cur: Ix,
@@ -258,6 +266,14 @@ impl<'a, T, Ix: Index, S: Storage> Cursor<'a, T, Ix, S> {
 
 /// An editing cursor; see [`List::cursor_front_mut`]. Edits keep the cursor on the same
 /// element (or as documented per method), even when an erase moves that element's slot.
+///
+/// # Example
+/// ```
+/// let mut l: cwlist::List<i32> = [1, 3].into_iter().collect();
+/// let mut c = l.cursor_front_mut();
+/// c.insert_after(2);
+/// assert_eq!(l.to_vec(), [1, 2, 3]);
+/// ```
 pub struct CursorMut<'a, T, Ix: Index, S: Storage> {
     list: &'a mut List<T, Ix, S>,
     cur: Ix,

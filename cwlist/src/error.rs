@@ -6,6 +6,14 @@ use core::fmt;
 /// Single-element insertions (`try_push_back`, `try_insert_before`, ...) hand the value back
 /// instead (`Result<_, T>`), so no data is ever lost; this error is for bulk operations
 /// (`try_append`, `try_splice_before`, `try_merge`, `try_from_vec`, `try_reserve`).
+///
+/// # Example
+/// ```
+/// let mut small = cwlist::FixedList::<i32, 1>::new();
+/// let mut two: cwlist::List<i32> = [1, 2].into_iter().collect();
+/// assert_eq!(small.try_append(&mut two), Err(cwlist::Error::StorageFull));
+/// assert!(!cwlist::Error::StorageFull.to_string().is_empty());
+/// ```
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Error {

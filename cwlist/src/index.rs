@@ -16,14 +16,32 @@ mod sealed {
 
 /// An unsigned integer usable as a node index: implemented for `u8`, `u16`, `u32` and `usize`
 /// only (sealed).
+///
+/// # Example
+/// ```
+/// use cwlist::Index;
+/// assert_eq!((<u8 as Index>::NIL, <u8 as Index>::MAX_LEN), (255, 255));
+/// ```
 pub trait Index: Copy + Eq + Ord + Hash + Debug + Default + sealed::Sealed + 'static {
     /// The reserved "no node" value (the type's maximum).
     const NIL: Self;
     /// How many elements the type can address: every value except [`Index::NIL`].
     const MAX_LEN: usize;
     /// Converts a slot number below [`Index::MAX_LEN`] (callers guarantee the bound).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::Index;
+    /// assert_eq!(<u8 as Index>::from_usize(7), 7u8);
+    /// ```
     fn from_usize(i: usize) -> Self;
     /// The slot number as `usize`.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::Index;
+    /// assert_eq!(Index::to_usize(300u16), 300);
+    /// ```
     fn to_usize(self) -> usize;
 }
 

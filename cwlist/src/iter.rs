@@ -205,6 +205,13 @@ macro_rules! exact_size {
 }
 
 /// Front-to-back iterator by reference; see [`List::iter`].
+///
+/// # Example
+/// ```
+/// let l: cwlist::List<i32> = [1, 2, 3].into_iter().collect();
+/// let mut it = l.iter();
+/// assert_eq!((it.next(), it.next_back(), it.len()), (Some(&1), Some(&3), 1));
+/// ```
 #[derive(Debug)]
 pub struct Iter<'a, T, Ix> {
     links: Links<'a, Ix>,
@@ -257,6 +264,12 @@ impl<'a, T, Ix: Index> DoubleEndedIterator for Iter<'a, T, Ix> {
 exact_size!(Iter<'a, T, Ix> where Ix: Index);
 
 /// Front-to-back iterator over positions (links only); see [`List::positions`].
+///
+/// # Example
+/// ```
+/// let l: cwlist::List<i32> = [1, 2].into_iter().collect();
+/// assert_eq!(l.positions().count(), 2);
+/// ```
 #[derive(Debug, Clone)]
 pub struct Positions<'a, Ix> {
     links: Links<'a, Ix>,
@@ -299,6 +312,13 @@ impl<Ix: Index> DoubleEndedIterator for Positions<'_, Ix> {
 exact_size!(Positions<'a, Ix> where Ix: Index);
 
 /// Front-to-back iterator by mutable reference; see [`List::iter_mut`].
+///
+/// # Example
+/// ```
+/// let mut l: cwlist::List<i32> = [1, 2].into_iter().collect();
+/// l.iter_mut().rev().for_each(|x| *x *= 3);
+/// assert_eq!(l.to_vec(), [3, 6]);
+/// ```
 pub struct IterMut<'a, T, Ix: Index, S: Storage> {
     links: Links<'a, Ix>,
     refs: S::Buf<Option<&'a mut T>>,
@@ -335,6 +355,12 @@ impl<'a, T, Ix: Index, S: Storage> DoubleEndedIterator for IterMut<'a, T, Ix, S>
 exact_size!(IterMut<'a, T, Ix, S> where Ix: Index, S: Storage);
 
 /// Owning front-to-back iterator; see [`List::into_iter`](IntoIterator::into_iter).
+///
+/// # Example
+/// ```
+/// let l: cwlist::List<i32> = [1, 2, 3].into_iter().collect();
+/// assert_eq!(l.into_iter().rev().collect::<Vec<_>>(), [3, 2, 1]);
+/// ```
 pub struct IntoIter<T, Ix: Index, S: Storage> {
     list: List<T, Ix, S>,
 }

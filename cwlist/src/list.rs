@@ -7,6 +7,11 @@ use crate::storage::{Buffer, Storage};
 
 /// The links of one element: previous and next slot, or [`Index::NIL`]. Nothing else, so a
 /// node is `2 * size_of::<Ix>()` bytes and pure traversal touches only this array.
+///
+/// # Example
+/// ```
+/// assert_eq!(core::mem::size_of::<cwlist::Node<u16>>(), 4); // two u16 links
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Node<Ix> {
     pub(crate) prev: Ix,
@@ -42,6 +47,14 @@ impl<Ix: Index> Node<Ix> {
 /// [crate docs](crate#which-operations-invalidate-which-positions) describe (erasure moves the
 /// last element into the hole!). A stale position is never unsafe: it names whatever element
 /// now occupies the slot, and a slot past the end makes the accessors panic or return `None`.
+///
+/// # Example
+/// ```
+/// let mut l: cwlist::List<i32> = [1, 2].into_iter().collect();
+/// let p = l.front_pos().unwrap();
+/// l.push_front(0); // insertions keep positions valid
+/// assert_eq!(l.get(p), Some(&1));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pos(pub(crate) usize);
 
@@ -68,6 +81,15 @@ macro_rules! define_list {
         ///
         /// Insertion appends to both arrays and links; erasure moves the last element into
         /// the hole: both O(1), no per-element allocation.
+        ///
+        /// # Example
+        /// ```
+        /// // u8 links: at most 255 elements, two bytes of links per element.
+        /// let mut l = cwlist::FixedList::<char, 8, u8>::new();
+        /// l.extend("abc".chars());
+        /// l.push_front('z');
+        /// assert_eq!(l.iter().collect::<String>(), "zabc");
+        /// ```
         pub struct List<T, Ix: Index $($default)*> {
             pub(crate) nodes: S::Buf<Node<Ix>>,
             pub(crate) values: S::Buf<T>,
@@ -87,6 +109,13 @@ define_list!(= u32, S: Storage = crate::Growable);
 define_list!(, S: Storage);
 
 /// A list in place with room for `N` elements (no allocation).
+///
+/// # Example
+/// ```
+/// let mut l = cwlist::FixedList::<i32, 3>::new();
+/// l.extend([1, 2, 3]);
+/// assert_eq!(l.try_push_back(4), Err(4));
+/// ```
 pub type FixedList<T, const N: usize, Ix = u32> = List<T, Ix, crate::Fixed<N>>;
 
 impl<T, Ix: Index, S: Storage> Default for List<T, Ix, S> {

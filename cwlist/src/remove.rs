@@ -143,6 +143,13 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
 }
 
 /// The iterator of [`List::extract_if`]: removes and yields the elements its filter accepts.
+///
+/// # Example
+/// ```
+/// let mut l: cwlist::List<i32> = [1, 2, 3].into_iter().collect();
+/// let odd: Vec<i32> = l.extract_if(|x| *x % 2 == 1).collect();
+/// assert_eq!((odd, l.to_vec()), (vec![1, 3], vec![2]));
+/// ```
 pub struct ExtractIf<'a, T, Ix: Index, S: Storage, F> {
     list: &'a mut List<T, Ix, S>,
     /// The next slot to visit (`NIL` at the end).

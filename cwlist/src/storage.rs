@@ -7,6 +7,13 @@ mod sealed {
 }
 
 /// Selects the buffer type of a list (sealed: [`Fixed`] and, with `alloc`, `Growable`).
+///
+/// # Example
+/// ```
+/// use cwlist::{Fixed, Growable, Storage};
+/// assert_eq!(<Fixed<16> as Storage>::CAPACITY, 16);
+/// assert_eq!(<Growable as Storage>::CAPACITY, usize::MAX);
+/// ```
 pub trait Storage: sealed::Sealed {
     /// A contiguous buffer of `E`.
     type Buf<E>: Buffer<E>;
@@ -16,42 +23,153 @@ pub trait Storage: sealed::Sealed {
 }
 
 /// The contiguous-array operations a list needs from its storage (sealed through [`Storage`]).
+///
+/// # Example
+/// ```
+/// use cwlist::{Buffer, Fixed, Storage};
+/// let mut b = <Fixed<2> as Storage>::Buf::<i32>::new();
+/// b.try_push(1).unwrap();
+/// assert_eq!(b.as_slice(), [1]);
+/// ```
 pub trait Buffer<E> {
     /// An empty buffer.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::{Buffer, Fixed, Storage};
+    /// let mut b = <Fixed<2> as Storage>::Buf::<i32>::new();
+    /// assert!(b.as_slice().is_empty());
+    /// ```
     fn new() -> Self;
     /// The largest number of elements the buffer can ever hold.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::{Buffer, Fixed, Storage};
+    /// assert_eq!(<<Fixed<8> as Storage>::Buf<u8> as Buffer<u8>>::max_capacity(), 8);
+    /// ```
     fn max_capacity() -> usize;
     /// Elements it holds without reallocating.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::{Buffer, Fixed, Storage};
+    /// let mut b = <Fixed<2> as Storage>::Buf::<i32>::new();
+    /// assert_eq!(b.capacity(), 2);
+    /// ```
     fn capacity(&self) -> usize;
     /// The elements.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::{Buffer, Fixed, Storage};
+    /// let mut b = <Fixed<2> as Storage>::Buf::<i32>::new();
+    /// b.try_push(1).unwrap();
+    /// assert_eq!(b.as_slice(), [1]);
+    /// ```
     fn as_slice(&self) -> &[E];
     /// The elements, mutably.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::{Buffer, Fixed, Storage};
+    /// let mut b = <Fixed<2> as Storage>::Buf::<i32>::new();
+    /// b.try_push(1).unwrap();
+    /// b.as_mut_slice()[0] = 5;
+    /// assert_eq!(b.as_slice(), [5]);
+    /// ```
     fn as_mut_slice(&mut self) -> &mut [E];
     /// Appends, or hands the element back when full.
     ///
     /// # Errors
     /// Returns the element when the buffer is at its maximum capacity.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::{Buffer, Fixed, Storage};
+    /// let mut b = <Fixed<2> as Storage>::Buf::<i32>::new();
+    /// assert_eq!((b.try_push(1), b.try_push(2), b.try_push(3)), (Ok(()), Ok(()), Err(3)));
+    /// ```
     fn try_push(&mut self, e: E) -> Result<(), E>;
     /// Removes the last element.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::{Buffer, Fixed, Storage};
+    /// let mut b = <Fixed<2> as Storage>::Buf::<i32>::new();
+    /// b.try_push(1).unwrap();
+    /// assert_eq!((b.pop(), b.pop()), (Some(1), None));
+    /// ```
     fn pop(&mut self) -> Option<E>;
     /// Removes element `i`, moving the last one into its place.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::{Buffer, Fixed, Storage};
+    /// let mut b = <Fixed<2> as Storage>::Buf::<i32>::new();
+    /// b.try_push(1).unwrap();
+    /// b.try_push(2).unwrap();
+    /// assert_eq!(b.swap_remove(0), 1);
+    /// assert_eq!(b.as_slice(), [2]);
+    /// ```
     fn swap_remove(&mut self, i: usize) -> E;
     /// Removes everything.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::{Buffer, Fixed, Storage};
+    /// let mut b = <Fixed<2> as Storage>::Buf::<i32>::new();
+    /// b.try_push(1).unwrap();
+    /// b.clear();
+    /// assert!(b.as_slice().is_empty());
+    /// ```
     fn clear(&mut self);
     /// Makes room for `additional` more elements.
     ///
     /// # Errors
     /// `false` if the allocator refused (growable) or the capacity is too small (fixed).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::{Buffer, Fixed, Storage};
+    /// let mut b = <Fixed<2> as Storage>::Buf::<i32>::new();
+    /// assert!(b.try_reserve(2) && !b.try_reserve(3));
+    /// ```
     fn try_reserve(&mut self, additional: usize) -> bool;
     /// Releases unused capacity (growable only).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::{Buffer, Growable, Storage};
+    /// let mut b = <Growable as Storage>::Buf::<i32>::new();
+    /// assert!(Buffer::try_reserve(&mut b, 100));
+    /// Buffer::shrink_to_fit(&mut b);
+    /// assert_eq!(Buffer::capacity(&b), 0);
+    /// ```
     fn shrink_to_fit(&mut self);
     /// A copy of the buffer.
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::{Buffer, Fixed, Storage};
+    /// let mut b = <Fixed<2> as Storage>::Buf::<i32>::new();
+    /// b.try_push(7).unwrap();
+    /// assert_eq!(b.clone_buf().as_slice(), [7]);
+    /// ```
     fn clone_buf(&self) -> Self
     where
         E: Clone;
 }
 
 /// Fixed capacity of `N` elements in place, no allocation (backed by `heapless::Vec`).
+///
+/// # Example
+/// ```
+/// let mut l = cwlist::List::<u8, u8, cwlist::Fixed<2>>::new();
+/// l.push_back(1);
+/// l.push_back(2);
+/// assert_eq!(l.try_push_back(3), Err(3)); // room for two, no allocation
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Fixed<const N: usize>;
 
@@ -114,6 +232,13 @@ impl<E, const N: usize> Buffer<E> for heapless::Vec<E, N> {
 
 /// Growable storage on the heap (backed by `alloc::vec::Vec`), with reserve, with_capacity
 /// and shrink_to_fit.
+///
+/// # Example
+/// ```
+/// let mut l = cwlist::List::<u8, u32, cwlist::Growable>::new();
+/// l.extend(0..100);
+/// assert_eq!(l.len(), 100);
+/// ```
 #[cfg(feature = "alloc")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Growable;
