@@ -167,6 +167,15 @@ impl<T: Float> RigidBody<T> {
     /// # Errors
     /// [`WorldError::InvalidMass`]; [`WorldError::InvalidParameter`] for a radius that is not
     /// finite and positive.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// let b = RigidBody::sphere(2.0, 0.5f64).unwrap();
+    /// assert_eq!(b.mass(), 2.0);
+    /// assert!((b.inertia().unwrap().0[0][0] - 0.2).abs() < 1e-15); // 2/5 m r²
+    /// assert!(RigidBody::sphere(1.0, -1.0f64).is_err());
+    /// ```
     pub fn sphere(mass: T, radius: T) -> Result<Self, WorldError> {
         if !(radius > T::zero() && radius.is_finite()) {
             return Err(WorldError::InvalidParameter {
@@ -181,6 +190,13 @@ impl<T: Float> RigidBody<T> {
     }
 
     /// A static body: infinite mass, never moves.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// let ground = RigidBody::<f64>::fixed();
+    /// assert!(ground.is_static() && ground.inverse_mass() == 0.0);
+    /// ```
     pub fn fixed() -> Self {
         Self {
             mass: T::infinity(),
@@ -198,6 +214,14 @@ impl<T: Float> RigidBody<T> {
     }
 
     /// At this centre-of-mass position.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// use solver::xform::Vector;
+    /// let b = RigidBody::sphere(1.0, 0.1f64).unwrap().with_position(Vector([1.0, 2.0, 3.0]));
+    /// assert_eq!(b.position(), Vector([1.0, 2.0, 3.0]));
+    /// ```
     #[must_use]
     pub fn with_position(mut self, position: Vector<T, 3>) -> Self {
         self.position = position;
@@ -259,6 +283,14 @@ impl<T: Float> RigidBody<T> {
     }
 
     /// With this linear velocity.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// use solver::xform::Vector;
+    /// let b = RigidBody::sphere(1.0, 0.1f64).unwrap().with_linear_velocity(Vector([0.0, 0.0, 2.0]));
+    /// assert_eq!(b.linear_velocity(), Vector([0.0, 0.0, 2.0]));
+    /// ```
     #[must_use]
     pub fn with_linear_velocity(mut self, v: Vector<T, 3>) -> Self {
         self.linear_velocity = v;
@@ -266,6 +298,14 @@ impl<T: Float> RigidBody<T> {
     }
 
     /// With this angular velocity (world frame).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// use solver::xform::Vector;
+    /// let b = RigidBody::sphere(1.0, 0.1f64).unwrap().with_angular_velocity(Vector([0.0, 3.0, 0.0]));
+    /// assert_eq!(b.angular_velocity(), Vector([0.0, 3.0, 0.0]));
+    /// ```
     #[must_use]
     pub fn with_angular_velocity(mut self, w: Vector<T, 3>) -> Self {
         let q = self.orientation.try_normalize().unwrap_or(self.orientation);
@@ -274,6 +314,13 @@ impl<T: Float> RigidBody<T> {
     }
 
     /// With this collision shape.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, Shape};
+    /// let b = RigidBody::sphere(1.0, 0.1f64).unwrap().with_shape(Shape::None);
+    /// assert_eq!(b.shape(), Shape::None); // a body that collides with nothing
+    /// ```
     #[must_use]
     pub fn with_shape(mut self, shape: Shape<T>) -> Self {
         self.shape = shape;
@@ -281,6 +328,14 @@ impl<T: Float> RigidBody<T> {
     }
 
     /// With this surface material.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody};
+    /// let ice = Material { friction: 0.02, restitution: 0.1 };
+    /// let b = RigidBody::sphere(1.0, 0.1f64).unwrap().with_material(ice);
+    /// assert_eq!(b.material(), ice);
+    /// ```
     #[must_use]
     pub fn with_material(mut self, material: Material<T>) -> Self {
         self.material = material;
@@ -288,36 +343,83 @@ impl<T: Float> RigidBody<T> {
     }
 
     /// Whether the body is static.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// assert!(!RigidBody::sphere(1.0, 0.1f64).unwrap().is_static());
+    /// ```
     pub fn is_static(&self) -> bool {
         self.inertia.is_none()
     }
 
     /// The mass (infinite for a static body).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// assert_eq!(RigidBody::sphere(3.0, 0.1f64).unwrap().mass(), 3.0);
+    /// ```
     pub fn mass(&self) -> T {
         self.mass
     }
 
     /// The inverse mass (zero for a static body).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// assert_eq!(RigidBody::sphere(4.0, 0.1f64).unwrap().inverse_mass(), 0.25);
+    /// ```
     pub fn inverse_mass(&self) -> T {
         self.inv_mass
     }
 
     /// The body-frame inertia tensor (`None` for a static body).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// assert!(RigidBody::<f64>::fixed().inertia().is_none());
+    /// assert!(RigidBody::sphere(1.0, 0.1f64).unwrap().inertia().is_some());
+    /// ```
     pub fn inertia(&self) -> Option<&Matrix<T, 3, 3>> {
         self.inertia.as_ref().map(BodyInertia::tensor)
     }
 
     /// Centre-of-mass position.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// use solver::xform::Vector;
+    /// assert_eq!(RigidBody::sphere(1.0, 0.1f64).unwrap().position(), Vector([0.0; 3]));
+    /// ```
     pub fn position(&self) -> Vector<T, 3> {
         self.position
     }
 
     /// Orientation (body to world).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// use solver::xform::Quaternion;
+    /// assert_eq!(RigidBody::sphere(1.0, 0.1f64).unwrap().orientation(), Quaternion::identity());
+    /// ```
     pub fn orientation(&self) -> Quaternion<T> {
         self.orientation
     }
 
     /// Position and orientation together.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// use solver::xform::Vector;
+    /// let b = RigidBody::sphere(1.0, 0.1f64).unwrap().with_position(Vector([0.0, 2.0, 0.0]));
+    /// assert_eq!(b.pose().point(&Vector([1.0, 0.0, 0.0])), Vector([1.0, 2.0, 0.0]));
+    /// ```
     pub fn pose(&self) -> Pose<T> {
         Pose {
             position: self.position,
@@ -326,16 +428,40 @@ impl<T: Float> RigidBody<T> {
     }
 
     /// Linear velocity of the centre of mass.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// use solver::xform::Vector;
+    /// assert_eq!(RigidBody::sphere(1.0, 0.1f64).unwrap().linear_velocity(), Vector([0.0; 3]));
+    /// ```
     pub fn linear_velocity(&self) -> Vector<T, 3> {
         self.linear_velocity
     }
 
     /// Angular velocity in the world frame.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// use solver::xform::Vector;
+    /// let b = RigidBody::sphere(1.0, 0.1f64).unwrap().with_angular_velocity(Vector([1.0, 0.0, 0.0]));
+    /// assert_eq!(b.angular_velocity(), Vector([1.0, 0.0, 0.0]));
+    /// ```
     pub fn angular_velocity(&self) -> Vector<T, 3> {
         self.orientation.rotate(&self.angular_velocity_body)
     }
 
     /// Angular velocity in the body frame.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// use solver::xform::Vector;
+    /// // Unrotated: body and world axes agree.
+    /// let b = RigidBody::sphere(1.0, 0.1f64).unwrap().with_angular_velocity(Vector([0.0, 1.0, 0.0]));
+    /// assert_eq!(b.angular_velocity_body(), b.angular_velocity());
+    /// ```
     pub fn angular_velocity_body(&self) -> Vector<T, 3> {
         self.angular_velocity_body
     }
@@ -360,16 +486,36 @@ impl<T: Float> RigidBody<T> {
     }
 
     /// The collision shape.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, Shape};
+    /// assert_eq!(RigidBody::sphere(1.0, 0.25f64).unwrap().shape(), Shape::Sphere(0.25));
+    /// ```
     pub fn shape(&self) -> Shape<T> {
         self.shape
     }
 
     /// The surface material.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody};
+    /// assert_eq!(RigidBody::sphere(1.0, 0.1f64).unwrap().material(), Material::default());
+    /// ```
     pub fn material(&self) -> Material<T> {
         self.material
     }
 
     /// Kinetic energy `½ m v² + ½ ωᵀ I ω` (zero for a static body).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// use solver::xform::Vector;
+    /// let b = RigidBody::sphere(2.0, 0.1f64).unwrap().with_linear_velocity(Vector([3.0, 0.0, 0.0]));
+    /// assert_eq!(b.kinetic_energy(), 9.0); // ½ m v²
+    /// ```
     pub fn kinetic_energy(&self) -> T {
         let half = T::one() / (T::one() + T::one());
         match &self.inertia {
@@ -382,6 +528,13 @@ impl<T: Float> RigidBody<T> {
     }
 
     /// World-frame inverse inertia `R I⁻¹ Rᵀ` (zero for a static body).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// let b = RigidBody::sphere(1.0, 1.0f64).unwrap();
+    /// assert!((b.world_inverse_inertia().0[1][1] - 2.5).abs() < 1e-15); // 1/(2/5)
+    /// ```
     pub fn world_inverse_inertia(&self) -> Matrix<T, 3, 3> {
         match &self.inertia {
             None => Matrix::zeros(),

@@ -178,6 +178,16 @@ where
     ///
     /// # Errors
     /// [`WorldError::InvalidSetting`] (or a solver settings error) for bad settings.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// let w = solver::world::World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// assert_eq!(w.bodies().len(), 0);
+    /// let mut bad = WorldSettings::default();
+    /// bad.dt = -1.0;
+    /// assert!(World::<f64, solver::cwlist::Growable>::new(bad).is_err());
+    /// ```
     pub fn new(settings: WorldSettings<T>) -> Result<Self, WorldError>
     where
         B: Default,
@@ -189,6 +199,13 @@ where
     ///
     /// # Errors
     /// As [`World::new`].
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{BruteForce, NoUserConstraint, World, WorldSettings};
+    /// let w = World::<f64, solver::cwlist::Growable, NoUserConstraint, BruteForce>::with_broad_phase(WorldSettings::default(), BruteForce).unwrap();
+    /// assert_eq!(w.time(), 0.0);
+    /// ```
     pub fn with_broad_phase(
         settings: WorldSettings<T>,
         broad_phase: B,
@@ -208,6 +225,13 @@ where
     }
 
     /// The settings.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// assert_eq!(w.settings().dt, 1.0 / 60.0);
+    /// ```
     pub fn settings(&self) -> &WorldSettings<T> {
         &self.settings
     }
@@ -216,6 +240,16 @@ where
     ///
     /// # Errors
     /// As [`World::new`]; the old settings stay on error.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let mut s = *w.settings();
+    /// s.dt = 0.001;
+    /// w.set_settings(s).unwrap();
+    /// assert_eq!(w.settings().dt, 0.001);
+    /// ```
     pub fn set_settings(&mut self, settings: WorldSettings<T>) -> Result<(), WorldError> {
         settings.validate()?;
         self.settings = settings;
@@ -224,11 +258,28 @@ where
 
     /// Replaces the rotation stepper (exponential map, Magnus terms, guard); the frame is
     /// always the body frame.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::rotint::{ExpMap, Stepper};
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// w.set_stepper(Stepper::new().with_exp_map(ExpMap::Exact));
+    /// assert!(w.step().is_ok());
+    /// ```
     pub fn set_stepper(&mut self, stepper: Stepper<T>) {
         self.stepper = stepper.with_frame(Frame::Body);
     }
 
     /// Simulated time.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// w.step().unwrap();
+    /// assert_eq!(w.time(), 1.0 / 60.0);
+    /// ```
     pub fn time(&self) -> T {
         self.time
     }
@@ -239,6 +290,16 @@ where
     /// [`WorldError::NonFinite`] for a NaN/infinite position or velocity,
     /// [`WorldError::InvalidOrientation`], [`WorldError::InvalidParameter`] (radius,
     /// material), [`WorldError::CapacityExceeded`].
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
+    /// assert_eq!(ball, 0);
+    /// assert_eq!(w.bodies()[ball].position(), Vector([0.0, 1.0, 0.0]));
+    /// ```
     pub fn add_body(&mut self, body: RigidBody<T>) -> Result<usize, WorldError> {
         let body = body.validated()?;
         push(&mut self.bodies, body, "bodies")?;
@@ -250,6 +311,16 @@ where
     /// # Errors
     /// [`WorldError::InvalidParameter`] for a zero or non-finite normal or offset, a bad
     /// material; [`WorldError::CapacityExceeded`].
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let floor = w.add_plane(Vector([0.0, 2.0, 0.0]), 0.0, Material::default()).unwrap();
+    /// assert_eq!(w.planes()[floor].normal, Vector([0.0, 1.0, 0.0])); // normalized
+    /// assert!(w.add_plane(Vector([0.0; 3]), 0.0, Material::default()).is_err());
+    /// ```
     pub fn add_plane(
         &mut self,
         normal: Vector<T, 3>,
@@ -281,6 +352,15 @@ where
     }
 
     /// The bodies, by index.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
+    /// assert_eq!(w.bodies().len(), 1);
+    /// ```
     pub fn bodies(&self) -> &[RigidBody<T>] {
         self.bodies.as_slice()
     }
@@ -289,6 +369,16 @@ where
     ///
     /// # Errors
     /// [`WorldError::BodyOutOfRange`].
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
+    /// assert_eq!(w.body(ball).unwrap().mass(), 1.0);
+    /// assert!(w.body(7).is_err());
+    /// ```
     pub fn body(&self, i: usize) -> Result<&RigidBody<T>, WorldError> {
         let bodies = self.bodies.as_slice();
         bodies.get(i).ok_or(WorldError::BodyOutOfRange {
@@ -360,6 +450,16 @@ where
     ///
     /// # Errors
     /// [`WorldError::BodyOutOfRange`], [`WorldError::NonFinite`].
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
+    /// w.set_linear_velocity(ball, Vector([1.0, 0.0, 0.0])).unwrap();
+    /// assert_eq!(w.bodies()[ball].linear_velocity(), Vector([1.0, 0.0, 0.0]));
+    /// ```
     pub fn set_linear_velocity(&mut self, i: usize, v: Vector<T, 3>) -> Result<(), WorldError> {
         if !v.is_finite() {
             return Err(WorldError::NonFinite {
@@ -377,6 +477,16 @@ where
     ///
     /// # Errors
     /// [`WorldError::BodyOutOfRange`], [`WorldError::NonFinite`].
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
+    /// w.set_angular_velocity(ball, Vector([0.0, 0.0, 2.0])).unwrap();
+    /// assert_eq!(w.bodies()[ball].angular_velocity(), Vector([0.0, 0.0, 2.0]));
+    /// ```
     pub fn set_angular_velocity(&mut self, i: usize, w: Vector<T, 3>) -> Result<(), WorldError> {
         if !w.is_finite() {
             return Err(WorldError::NonFinite {
@@ -391,21 +501,62 @@ where
     }
 
     /// The static planes.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// w.add_plane(Vector([0.0, 1.0, 0.0]), -1.0, Material::default()).unwrap();
+    /// assert_eq!(w.planes()[0].offset, -1.0);
+    /// ```
     pub fn planes(&self) -> &[Plane<T>] {
         self.planes.as_slice()
     }
 
     /// The joints.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
+    /// w.add_ball_joint(ball, None, Vector([0.0, 2.0, 0.0])).unwrap();
+    /// assert_eq!(w.joints().len(), 1);
+    /// ```
     pub fn joints(&self) -> &[JointSlot<T, U>] {
         self.joints.as_slice()
     }
 
     /// The live contacts (in list order).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default()).unwrap();
+    /// w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 0.1, 0.0]))).unwrap();
+    /// w.step().unwrap();
+    /// assert_eq!(w.contacts().count(), 1);
+    /// ```
     pub fn contacts(&self) -> impl Iterator<Item = &Contact<T>> + '_ {
         self.contacts.live.as_slice().iter()
     }
 
     /// How many contacts are live.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default()).unwrap();
+    /// w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 0.1, 0.0]))).unwrap();
+    /// w.step().unwrap();
+    /// assert_eq!(w.contact_count(), 1);
+    /// ```
     pub fn contact_count(&self) -> usize {
         self.contacts.live.as_slice().len()
     }
@@ -426,6 +577,18 @@ where
     /// [`WorldError::InvalidRowCount`], [`WorldError::NonFinite`] (constraint value),
     /// [`WorldError::JacobianVanishes`] for a row with a zero (or non-finite) Jacobian or one
     /// that acts on static bodies only, [`WorldError::CapacityExceeded`].
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::world::{Ball, Joint};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
+    /// let pin = Ball { anchor_a: Vector([0.0, 1.0, 0.0]), anchor_b: Vector([0.0, 2.0, 0.0]) };
+    /// assert_eq!(w.add_joint(ball, None, Joint::Ball(pin)).unwrap(), 0);
+    /// assert!(w.add_joint(ball, Some(ball), Joint::Ball(pin)).is_err()); // a body to itself
+    /// ```
     pub fn add_joint(
         &mut self,
         a: usize,
@@ -489,6 +652,19 @@ where
     ///
     /// # Errors
     /// As [`World::add_joint`], plus [`WorldError::NonFinite`] for the point.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
+    /// w.add_ball_joint(ball, None, Vector([0.0, 2.0, 0.0])).unwrap(); // hung 1 m below a pivot
+    /// for _ in 0..60 {
+    ///     w.step().unwrap();
+    /// }
+    /// assert!(w.max_joint_error() < 1e-6);
+    /// ```
     pub fn add_ball_joint(
         &mut self,
         a: usize,
@@ -516,6 +692,17 @@ where
     ///
     /// # Errors
     /// As [`World::add_joint`] (coincident anchors: [`WorldError::JacobianVanishes`]).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
+    /// w.add_distance_joint(ball, None, Vector([0.0, 1.0, 0.0]), Vector([0.0, 3.0, 0.0])).unwrap();
+    /// w.step().unwrap();
+    /// assert!(w.max_joint_error() < 1e-6); // 2 m kept
+    /// ```
     pub fn add_distance_joint(
         &mut self,
         a: usize,
@@ -544,6 +731,16 @@ where
     ///
     /// # Errors
     /// As [`World::add_joint`], plus [`WorldError::InvalidParameter`] for a zero axis.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
+    /// w.add_hinge_joint(ball, None, Vector([0.0, 2.0, 0.0]), Vector([0.0, 0.0, 1.0])).unwrap();
+    /// assert!(w.add_hinge_joint(ball, None, Vector([0.0; 3]), Vector([0.0; 3])).is_err()); // no axis
+    /// ```
     pub fn add_hinge_joint(
         &mut self,
         a: usize,

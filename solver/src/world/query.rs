@@ -74,6 +74,16 @@ where
 
     /// The largest anchor gap of any joint in metres ([`JointGap::distance`]; 0 without
     /// joints).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
+    /// w.add_ball_joint(ball, None, Vector([0.0, 1.0, 0.0])).unwrap();
+    /// assert_eq!(w.max_joint_error(), 0.0);
+    /// ```
     pub fn max_joint_error(&self) -> T {
         (0..self.joints.as_slice().len())
             .filter_map(|j| self.joint_error(j).ok())
@@ -81,6 +91,16 @@ where
     }
 
     /// The largest angle between the two axes of any hinge, in radians (0 without hinges).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
+    /// w.add_hinge_joint(ball, None, Vector([0.0, 2.0, 0.0]), Vector([0.0, 0.0, 1.0])).unwrap();
+    /// assert!(w.max_joint_angle_error() < 1e-12);
+    /// ```
     pub fn max_joint_angle_error(&self) -> T {
         (0..self.joints.as_slice().len())
             .filter_map(|j| self.joint_error(j).ok())
@@ -88,6 +108,15 @@ where
     }
 
     /// Total kinetic energy.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// w.add_body(RigidBody::sphere(2.0, 0.1).unwrap().with_linear_velocity(Vector([1.0, 0.0, 0.0]))).unwrap();
+    /// assert_eq!(w.kinetic_energy(), 1.0);
+    /// ```
     pub fn kinetic_energy(&self) -> T {
         self.bodies
             .as_slice()
@@ -96,6 +125,15 @@ where
     }
 
     /// Total potential energy in the gravity field, `−Σ m g·p` (dynamic bodies).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
+    /// assert!((w.potential_energy() - 9.81).abs() < 1e-12); // m g h, 1 kg at 1 m
+    /// ```
     pub fn potential_energy(&self) -> T {
         let g = self.settings.gravity;
         self.bodies
@@ -106,6 +144,15 @@ where
     }
 
     /// The fastest centre-of-mass speed of a dynamic body.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_linear_velocity(Vector([3.0, 4.0, 0.0]))).unwrap();
+    /// assert_eq!(w.max_speed(), 5.0);
+    /// ```
     pub fn max_speed(&self) -> T {
         self.bodies
             .as_slice()
@@ -116,6 +163,16 @@ where
     /// The deepest penetration between any two shapes and between shapes and planes, from
     /// the current poses (0 when nothing overlaps), measured by the same contact geometry
     /// as the step.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default()).unwrap();
+    /// w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 0.09, 0.0]))).unwrap();
+    /// assert!((w.deepest_penetration() - 0.01).abs() < 1e-12);
+    /// ```
     pub fn deepest_penetration(&self) -> T {
         let bodies = self.bodies.as_slice();
         let mut deepest = T::zero();
@@ -170,6 +227,19 @@ where
     /// A 64-bit FNV-1a hash of every body's position, orientation and velocities (bit
     /// patterns, through `f64`, which is exact for `f32`): equal hashes on two machines mean
     /// bit-identical states.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let run = || {
+    ///     let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    ///     w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+    ///     w.step().unwrap();
+    ///     w.state_hash()
+    /// };
+    /// assert_eq!(run(), run()); // deterministic to the bit
+    /// ```
     pub fn state_hash(&self) -> u64 {
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
         let mut feed = |x: T| {

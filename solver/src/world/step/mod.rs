@@ -205,6 +205,17 @@ where
     /// [`WorldError::Solve`], [`WorldError::Rotation`];
     /// [`WorldError::NonFiniteResult`] naming the body whose new state would not be finite. On error the world is exactly as it was (same
     /// [`World::state_hash`], same contacts and warm starts).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
+    /// let report = w.step().unwrap();
+    /// assert!(report.certificate.converged);
+    /// assert!(w.bodies()[ball].linear_velocity()[1] < 0.0); // falling
+    /// ```
     pub fn step(&mut self) -> Result<StepReport<T>, WorldError> {
         self.step_traced(&mut [])
     }
@@ -216,6 +227,18 @@ where
     ///
     /// # Errors
     /// As [`World::step`].
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default()).unwrap();
+    /// w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 0.1, 0.0]))).unwrap();
+    /// let mut trace = [0.0; 5];
+    /// w.step_traced(&mut trace).unwrap();
+    /// assert!(trace.iter().all(|r| r.is_finite()));
+    /// ```
     pub fn step_traced(&mut self, trace: &mut [T]) -> Result<StepReport<T>, WorldError> {
         self.step_observed(trace, &mut |_| {})
     }
