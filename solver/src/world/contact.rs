@@ -6,6 +6,14 @@ use xform::Vector;
 use super::body::Material;
 
 /// A static half-space `normal·x >= offset` (the solid side is `normal·x < offset`).
+///
+/// # Example
+/// ```
+/// use solver::world::{Material, Plane};
+/// use solver::xform::Vector;
+/// let p = Plane { normal: Vector([0.0, 0.0, 1.0f64]), offset: 2.0, material: Material::default() };
+/// assert_eq!(p.normal.dot(&Vector([0.0, 0.0, 3.0])) - p.offset, 1.0); // height above it
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Plane<T> {
     /// Unit normal pointing out of the solid.
@@ -17,6 +25,18 @@ pub struct Plane<T> {
 }
 
 /// What body `a` of a contact touches.
+///
+/// # Example
+/// ```
+/// use solver::world::{Material, RigidBody, World, WorldSettings};
+/// use solver::world::Partner;
+/// use solver::xform::Vector;
+/// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+/// w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default()).unwrap();
+/// w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 0.1, 0.0]))).unwrap();
+/// w.step().unwrap();
+/// assert_eq!(w.contacts().next().unwrap().partner, Partner::Plane(0));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Partner {
     /// Another body (index).
@@ -29,6 +49,19 @@ pub enum Partner {
 ///
 /// The normal points from the partner toward body `a`: the normal impulse `λₙ >= 0` pushes
 /// `a` along it and the partner against it.
+///
+/// # Example
+/// ```
+/// use solver::world::{Material, RigidBody, World, WorldSettings};
+/// use solver::xform::Vector;
+/// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+/// w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default()).unwrap();
+/// w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 0.1, 0.0]))).unwrap();
+/// w.step().unwrap();
+/// let c = w.contacts().next().unwrap();
+/// assert_eq!((c.a, c.normal), (0, Vector([0.0, 1.0, 0.0])));
+/// assert!(c.impulse[0] > 0.0); // it carries the weight
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Contact<T> {
     /// The first body.
@@ -51,6 +84,14 @@ pub struct Contact<T> {
 /// Narrow phase of two spheres: `(normal from b toward a, gap, point on a)`.
 ///
 /// Coincident centres get the normal `+y` (deterministic).
+///
+/// # Example
+/// ```
+/// use solver::xform::Vector;
+/// let (normal, gap, point) = solver::world::sphere_sphere(Vector([0.0, 1.5, 0.0]), 0.5, Vector([0.0f64; 3]), 0.5);
+/// assert_eq!((normal, gap), (Vector([0.0, 1.0, 0.0]), 0.5));
+/// assert_eq!(point, Vector([0.0, 1.0, 0.0])); // on sphere a, facing b
+/// ```
 pub fn sphere_sphere<T: Float>(
     center_a: Vector<T, 3>,
     radius_a: T,
@@ -69,6 +110,15 @@ pub fn sphere_sphere<T: Float>(
 }
 
 /// Narrow phase of a sphere against a plane: `(normal, gap, point on the sphere)`.
+///
+/// # Example
+/// ```
+/// use solver::world::{Material, Plane};
+/// use solver::xform::Vector;
+/// let floor = Plane { normal: Vector([0.0, 1.0, 0.0]), offset: 0.0, material: Material::default() };
+/// let (normal, gap, _) = solver::world::sphere_plane(Vector([0.0, 0.4, 0.0f64]), 0.5, &floor);
+/// assert!((gap + 0.1).abs() < 1e-15 && normal == Vector([0.0, 1.0, 0.0])); // 10 cm in
+/// ```
 pub fn sphere_plane<T: Float>(
     center: Vector<T, 3>,
     radius: T,

@@ -8,6 +8,16 @@ use super::pose::{Lift, Pose};
 
 /// Point-to-point (ball-and-socket): anchor `anchor_a` of body a coincides with
 /// `anchor_b` of body b. Three rows, `C = x_b − x_a`.
+///
+/// # Example
+/// ```
+/// use solver::world::{Ball, ConstraintFunction, Pose};
+/// use solver::xform::Vector;
+/// let pin = Ball { anchor_a: Vector([0.0, 0.5, 0.0]), anchor_b: Vector([0.0, 1.0, 0.0f64]) };
+/// let mut c = [0.0; 3];
+/// pin.evaluate(&Pose::identity(), &Pose::identity(), &mut c);
+/// assert_eq!(c, [0.0, 0.5, 0.0]); // anchor b − anchor a
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Ball<T> {
     /// Anchor in body a's frame.
@@ -28,6 +38,16 @@ impl<T: Float> ConstraintFunction<T> for Ball<T> {
 }
 
 /// Keeps two anchors at a fixed distance: one row, `C = |x_b − x_a| − length`.
+///
+/// # Example
+/// ```
+/// use solver::world::{ConstraintFunction, Distance, Pose};
+/// use solver::xform::Vector;
+/// let rope = Distance { anchor_a: Vector([0.0f64; 3]), anchor_b: Vector([0.0, 3.0, 0.0]), length: 2.0 };
+/// let mut c = [0.0; 1];
+/// rope.evaluate(&Pose::identity(), &Pose::identity(), &mut c);
+/// assert_eq!(c, [1.0]); // 3 m apart, 2 m wanted
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Distance<T> {
     /// Anchor in body a's frame.
@@ -52,6 +72,15 @@ impl<T: Float> ConstraintFunction<T> for Distance<T> {
 /// A revolute joint: a ball joint plus two rows that keep axis `axis_a` of body a
 /// perpendicular to the two body-b directions `perp_b` orthogonal to `axis_b`, so the
 /// axes stay aligned and only rotation about them is free. Five rows.
+///
+/// # Example
+/// ```
+/// use solver::world::{Ball, ConstraintFunction, Hinge};
+/// use solver::xform::Vector;
+/// let ball = Ball { anchor_a: Vector([0.0f64; 3]), anchor_b: Vector([0.0; 3]) };
+/// let h = Hinge::new(ball, Vector([0.0, 0.0, 1.0]), Vector([0.0, 0.0, 1.0]));
+/// assert_eq!(h.rows(), 5); // 3 for the point, 2 for the axis
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Hinge<T> {
     /// The shared point.
@@ -65,6 +94,15 @@ pub struct Hinge<T> {
 
 /// Two unit vectors completing the unit vector `n` to a right-handed orthonormal basis
 /// (deterministic: the same `n` always gives the same pair).
+///
+/// # Example
+/// ```
+/// use solver::xform::Vector;
+/// let n = Vector([0.0, 0.0, 1.0f64]);
+/// let [t1, t2] = solver::world::orthonormal_pair(&n);
+/// assert!(t1.dot(&n).abs() < 1e-15 && t2.dot(&n).abs() < 1e-15 && t1.dot(&t2).abs() < 1e-15);
+/// assert!((t1.cross(&t2) - n).norm() < 1e-15); // right-handed
+/// ```
 pub fn orthonormal_pair<T: Float>(n: &Vector<T, 3>) -> [Vector<T, 3>; 2] {
     // Pick the world axis least aligned with n.
     let (ax, ay, az) = (n[0].abs(), n[1].abs(), n[2].abs());
@@ -82,6 +120,17 @@ pub fn orthonormal_pair<T: Float>(n: &Vector<T, 3>) -> [Vector<T, 3>; 2] {
 
 impl<T: Float> Hinge<T> {
     /// A hinge from unit axes in both body frames (the perpendiculars are derived).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Ball, ConstraintFunction, Hinge, Pose};
+    /// use solver::xform::Vector;
+    /// let ball = Ball { anchor_a: Vector([0.0f64; 3]), anchor_b: Vector([0.0; 3]) };
+    /// let h = Hinge::new(ball, Vector([0.0, 0.0, 1.0]), Vector([0.0, 0.0, 1.0]));
+    /// let mut c = [1.0; 5];
+    /// h.evaluate(&Pose::identity(), &Pose::identity(), &mut c);
+    /// assert_eq!(c, [0.0; 5]); // aligned: satisfied
+    /// ```
     pub fn new(ball: Ball<T>, axis_a: Vector<T, 3>, axis_b: Vector<T, 3>) -> Self {
         Self {
             ball,
@@ -105,6 +154,14 @@ impl<T: Float> ConstraintFunction<T> for Hinge<T> {
 }
 
 /// A joint of the world: one of the built-in kinds or a user constraint function `U`.
+///
+/// # Example
+/// ```
+/// use solver::world::{Ball, ConstraintFunction, Joint};
+/// use solver::xform::Vector;
+/// let j: Joint<f64> = Joint::Ball(Ball { anchor_a: Vector([0.0; 3]), anchor_b: Vector([0.0; 3]) });
+/// assert_eq!(j.rows(), 3);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Joint<T, U = NoUserConstraint> {
     /// Point-to-point.
