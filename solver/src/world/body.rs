@@ -14,6 +14,13 @@ pub const ORIENTATION_TOLERANCE: f64 = 1e-5;
 use super::pose::Pose;
 
 /// The collision shape of a body (centred on its centre of mass, in the body frame).
+///
+/// # Example
+/// ```
+/// use solver::world::{RigidBody, Shape};
+/// let c = RigidBody::capsule(1.0, 0.2, 0.5f64).unwrap();
+/// assert_eq!(c.shape(), Shape::Capsule(0.2, 0.5));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Shape<T> {
     /// No collisions (links of a chain, free bodies).
@@ -60,6 +67,13 @@ impl<T: Float> Shape<T> {
 }
 
 /// Surface properties used by contacts.
+///
+/// # Example
+/// ```
+/// use solver::world::Material;
+/// let m = Material::<f64>::default();
+/// assert_eq!((m.friction, m.restitution), (0.5, 0.0));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Material<T> {
     /// Coulomb friction coefficient μ >= 0 (a contact uses the geometric mean of both).
@@ -105,6 +119,14 @@ impl<T: Float> Material<T> {
 /// The angular velocity is stored in the **body** frame (where Euler's equations and the
 /// gyroscopic term live, so a torque-free spin keeps its energy exactly); the accessors and
 /// builders speak world frame.
+///
+/// # Example
+/// ```
+/// use solver::world::RigidBody;
+/// use solver::xform::Vector;
+/// let b = RigidBody::cuboid(2.0, Vector([0.5, 0.5, 0.5f64])).unwrap().with_position(Vector([0.0, 0.5, 0.0]));
+/// assert_eq!((b.mass(), b.position()[1]), (2.0, 0.5));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RigidBody<T> {
     pub(crate) mass: T,

@@ -40,14 +40,40 @@ pub const MAX_JOINT_ROWS: usize = 6;
 /// ```
 pub trait ConstraintFunction<T: Float> {
     /// The number of rows, `1..=MAX_JOINT_ROWS`.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{ConstraintFunction, Distance};
+    /// use solver::xform::Vector;
+    /// let d = Distance { anchor_a: Vector([0.0f64; 3]), anchor_b: Vector([0.0; 3]), length: 1.0 };
+    /// assert_eq!(d.rows(), 1);
+    /// ```
     fn rows(&self) -> usize;
 
     /// Writes `C(a, b)` into `c[..self.rows()]`; `b` is [`Pose::identity`] for a joint to
     /// the world.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{ConstraintFunction, Distance, Pose};
+    /// use solver::xform::Vector;
+    /// let d = Distance { anchor_a: Vector([0.0f64; 3]), anchor_b: Vector([0.0, 0.0, 4.0]), length: 1.0 };
+    /// let mut c = [0.0];
+    /// d.evaluate(&Pose::identity(), &Pose::identity(), &mut c);
+    /// assert_eq!(c, [3.0]);
+    /// ```
     fn evaluate<S: Lift<T>>(&self, a: &Pose<S>, b: &Pose<S>, c: &mut [S]);
 }
 
 /// The user-constraint type of a world that has none: it cannot be constructed.
+///
+/// # Example
+/// ```
+/// use solver::world::{Joint, NoUserConstraint};
+/// // The default user-constraint type: a world without user constraints names it.
+/// let _: Option<Joint<f64, NoUserConstraint>> = None;
+/// assert_eq!(core::mem::size_of::<NoUserConstraint>(), 0);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoUserConstraint {}
 
@@ -62,6 +88,15 @@ impl<T: Float> ConstraintFunction<T> for NoUserConstraint {
 }
 
 /// The value and Jacobian of a constraint function at one state.
+///
+/// # Example
+/// ```
+/// use solver::world::{Ball, Pose};
+/// use solver::xform::Vector;
+/// let pin = Ball { anchor_a: Vector([0.0f64; 3]), anchor_b: Vector([0.0, 1.0, 0.0]) };
+/// let lin = solver::world::linearize(&pin, &Pose::identity(), &Pose::identity());
+/// assert_eq!(lin.jacobian[0][6], 1.0); // ∂C₀/∂v_b,x
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Linearization<T> {
     /// How many rows are used.
@@ -99,6 +134,16 @@ fn perturbed<T: Float>(pose: &Pose<T>, vars: &[D12<T>; 12], first: usize) -> Pos
 /// Evaluates `c` and its Jacobian at the poses `a`, `b` in one pass with `DualVec<T, 12>`.
 ///
 /// Rows beyond `min(c.rows(), MAX_JOINT_ROWS)` are zero.
+///
+/// # Example
+/// ```
+/// use solver::world::{Ball, Pose};
+/// use solver::xform::Vector;
+/// let pin = Ball { anchor_a: Vector([0.0f64; 3]), anchor_b: Vector([0.0, 1.0, 0.0]) };
+/// let lin = solver::world::linearize(&pin, &Pose::identity(), &Pose::identity());
+/// assert_eq!((lin.rows, lin.value[1]), (3, 1.0));
+/// assert_eq!(lin.jacobian[1][1], -1.0); // moving a up closes the gap
+/// ```
 pub fn linearize<T: Float, C: ConstraintFunction<T>>(
     c: &C,
     a: &Pose<T>,
@@ -117,6 +162,15 @@ pub fn linearize<T: Float, C: ConstraintFunction<T>>(
 }
 
 /// Evaluates only the value `C(a, b)` (plain scalars, no derivatives).
+///
+/// # Example
+/// ```
+/// use solver::world::{Ball, Pose};
+/// use solver::xform::Vector;
+/// let pin = Ball { anchor_a: Vector([0.0f64; 3]), anchor_b: Vector([0.0, 1.0, 0.0]) };
+/// let c = solver::world::constraint_value(&pin, &Pose::identity(), &Pose::identity());
+/// assert_eq!(&c[..3], &[0.0, 1.0, 0.0]);
+/// ```
 pub fn constraint_value<T: Float, C: ConstraintFunction<T>>(
     c: &C,
     a: &Pose<T>,

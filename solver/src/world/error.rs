@@ -38,6 +38,15 @@ impl fmt::Display for Value {
 }
 
 /// What is wrong with an inertia tensor.
+///
+/// # Example
+/// ```
+/// use solver::world::{InertiaFault, RigidBody, WorldError};
+/// use solver::xform::{Matrix, Vector};
+/// // Principal moments 1, 1, 3 break I₁ + I₂ ≥ I₃.
+/// let e = RigidBody::new(1.0, Matrix::from_diagonal(Vector([1.0, 1.0, 3.0f64]))).unwrap_err();
+/// assert!(matches!(e, WorldError::InvalidInertia { fault: InertiaFault::TriangleInequality }));
+/// ```
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InertiaFault {
@@ -66,6 +75,14 @@ impl fmt::Display for InertiaFault {
 
 /// Bad input to the world, reported by the call that introduces it, or a step that could not
 /// be taken (then the world is left exactly as it was before the call).
+///
+/// # Example
+/// ```
+/// use solver::world::{RigidBody, WorldError};
+/// let e = RigidBody::sphere(-1.0, 0.1f64).unwrap_err();
+/// assert!(matches!(e, WorldError::InvalidMass { .. }));
+/// assert!(e.to_string().contains("mass"));
+/// ```
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WorldError {

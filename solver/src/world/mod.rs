@@ -73,13 +73,44 @@ use step::{Scratch, push};
 
 /// A world in fixed-capacity storage (no allocation): at most `N` bodies, joints, planes,
 /// contacts and constraint rows.
+///
+/// # Example
+/// ```
+/// use solver::world::{FixedWorld, RigidBody, WorldError, WorldSettings};
+/// let mut w = FixedWorld::<f32, 2>::new(WorldSettings::default()).unwrap();
+/// w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+/// w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+/// // No allocation: a third body does not fit, and says so.
+/// let third = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap());
+/// assert!(matches!(third, Err(WorldError::CapacityExceeded { .. })));
+/// ```
 pub type FixedWorld<T, const N: usize, U = NoUserConstraint> = World<T, cwlist::Fixed<N>, U>;
 
 /// A world in growable storage.
+///
+/// # Example
+/// ```
+/// use solver::world::{GrowableWorld, RigidBody, WorldSettings};
+/// let mut w = GrowableWorld::<f64>::new(WorldSettings::default()).unwrap();
+/// for _ in 0..1000 {
+///     w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+/// }
+/// assert_eq!(w.bodies().len(), 1000);
+/// ```
 #[cfg(feature = "alloc")]
 pub type GrowableWorld<T, U = NoUserConstraint> = World<T, cwlist::Growable, U>;
 
 /// A joint and the bodies it connects, with its impulses of the last step (warm start).
+///
+/// # Example
+/// ```
+/// use solver::world::{Material, RigidBody, World, WorldSettings};
+/// use solver::xform::Vector;
+/// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+/// let b = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+/// w.add_ball_joint(b, None, Vector([0.0, 1.0, 0.0])).unwrap();
+/// assert_eq!((w.joints()[0].a, w.joints()[0].b), (b, None));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct JointSlot<T, U> {
     /// First body.
@@ -93,6 +124,17 @@ pub struct JointSlot<T, U> {
 }
 
 /// How far a joint is from holding ([`World::joint_error`]).
+///
+/// # Example
+/// ```
+/// use solver::world::{Material, RigidBody, World, WorldSettings};
+/// use solver::xform::Vector;
+/// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+/// let b = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+/// w.add_ball_joint(b, None, Vector([0.0, 1.0, 0.0])).unwrap();
+/// let gap = w.joint_error(0).unwrap();
+/// assert_eq!((gap.distance, gap.angle), (0.0, 0.0));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct JointGap<T> {
     /// Distance between the anchors (m), or the length error of a distance joint.
@@ -102,6 +144,16 @@ pub struct JointGap<T> {
 }
 
 /// What a step did.
+///
+/// # Example
+/// ```
+/// use solver::world::{Material, RigidBody, World, WorldSettings};
+/// use solver::xform::Vector;
+/// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+/// w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+/// let r = w.step().unwrap();
+/// assert_eq!((r.rows, r.unresolved_contacts), (0, 0)); // free fall: nothing to solve
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct StepReport<T> {
     /// Constraint rows solved (joint rows plus contact rows of the awake islands).
@@ -139,6 +191,20 @@ pub struct StepReport<T> {
 ///
 /// `S` is the storage ([`cwlist::Fixed<N>`] or `cwlist::Growable` with `alloc`), `U` the type of user
 /// constraint functions (none by default), `B` the broad phase ([`Grid`] by default).
+///
+/// # Example
+/// ```
+/// use solver::world::{Material, RigidBody, World, WorldSettings};
+/// use solver::xform::Vector;
+/// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+/// w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default()).unwrap();
+/// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
+/// for _ in 0..120 {
+///     w.step().unwrap();
+/// }
+/// let y = w.bodies()[ball].position()[1];
+/// assert!((y - 0.1).abs() < 0.01, "rests on the floor: {y}");
+/// ```
 pub struct World<T, S: Storage, U = NoUserConstraint, B = Grid<S>> {
     settings: WorldSettings<T>,
     stepper: Stepper<T>,

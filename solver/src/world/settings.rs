@@ -8,6 +8,15 @@ use super::{JointScheme, WorldError};
 use crate::PgsSettings;
 
 /// Settings of [`World::step`](super::World::step).
+///
+/// # Example
+/// ```
+/// use solver::world::WorldSettings;
+/// let mut s = WorldSettings::<f64>::default();
+/// s.dt = 1.0 / 240.0;
+/// s.solver.max_iterations = 8;
+/// assert!(s.validate().is_ok());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct WorldSettings<T> {
     /// Fixed time step Δt (seconds).
@@ -102,6 +111,15 @@ impl<T: Float> Default for SleepSettings<T> {
 }
 
 /// The solver of the joint rows in the velocity solve.
+///
+/// # Example
+/// ```
+/// use solver::world::{JointSolver, WorldSettings};
+/// let mut s = WorldSettings::<f64>::default();
+/// assert_eq!(s.joint_solver, JointSolver::Direct);
+/// s.joint_solver = JointSolver::Pgs;
+/// assert!(s.validate().is_ok());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum JointSolver {
     /// Every row (joints and contacts) by PGS-SOR sweeps: cheap, but slow to converge on

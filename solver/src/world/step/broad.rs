@@ -19,6 +19,15 @@ use xform::Vector;
 use crate::world::WorldError;
 
 /// A collision proxy handed to the broad phase: a bounding sphere of one body.
+///
+/// # Example
+/// ```
+/// use solver::world::Proxy;
+/// use solver::xform::Vector;
+/// let a = Proxy { body: 0, center: Vector([0.0f64; 3]), radius: 1.0 };
+/// let b = Proxy { body: 1, center: Vector([2.5, 0.0, 0.0]), radius: 1.0 };
+/// assert!(!a.near(&b, 0.1) && a.near(&b, 1.0));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Proxy<T> {
     /// The body.
@@ -55,11 +64,31 @@ impl<T: Float> Proxy<T> {
 /// The world calls it once per step. An implementation must report every pair whose bounding
 /// spheres come within `margin` of each other ([`Proxy::near`]), each pair once (it may report
 /// more pairs), in an order that depends only on its inputs (determinism).
+///
+/// # Example
+/// ```
+/// use solver::world::{BroadPhase, BruteForce, Proxy};
+/// use solver::xform::Vector;
+/// let p = [Proxy { body: 0, center: Vector([0.0f64; 3]), radius: 1.0 }, Proxy { body: 1, center: Vector([1.5, 0.0, 0.0]), radius: 1.0 }];
+/// let mut pairs = Vec::new();
+/// BruteForce.candidates(&p, 0.0, &mut |i, j| pairs.push((i, j))).unwrap();
+/// assert_eq!(pairs, [(0, 1)]);
+/// ```
 pub trait BroadPhase<T> {
     /// Calls `report(i, j)` (indices into `proxies`) for each candidate pair.
     ///
     /// # Errors
     /// [`WorldError::CapacityExceeded`] if the broad phase's own storage is full.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{BroadPhase, Grid, Proxy};
+    /// use solver::xform::Vector;
+    /// let p: Vec<_> = (0..4).map(|k| Proxy { body: k, center: Vector([3.0 * k as f64, 0.0, 0.0]), radius: 1.0 }).collect();
+    /// let mut n = 0;
+    /// Grid::<solver::cwlist::Growable>::default().candidates(&p, 0.0, &mut |_, _| n += 1).unwrap();
+    /// assert_eq!(n, 0); // 3 m apart, 2 m of reach
+    /// ```
     fn candidates(
         &mut self,
         proxies: &[Proxy<T>],

@@ -58,6 +58,12 @@ use solve::Local;
 
 /// The phases of a step, in the order they run (see the [world docs](crate::world)); handed to
 /// the observer of [`World::step_observed`] as each one ends, for profiling.
+///
+/// # Example
+/// ```
+/// use solver::world::Phase;
+/// assert_eq!((Phase::ALL.len(), Phase::ALL.last()), (13, Some(&Phase::Commit)));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Phase {
     /// Every body's state checked finite.
@@ -467,6 +473,25 @@ where
     ///
     /// # Errors
     /// As [`World::step`].
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let build = || {
+    ///     let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    ///     w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default()).unwrap();
+    ///     for k in 0..4 {
+    ///         let at = Vector([3.0 * k as f64, 0.1, 0.0]);
+    ///         w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(at)).unwrap();
+    ///     }
+    ///     w
+    /// };
+    /// let (mut a, mut b) = (build(), build());
+    /// a.step().unwrap();
+    /// b.step_parallel().unwrap();
+    /// assert_eq!(a.state_hash(), b.state_hash()); // bit-identical
+    /// ```
     pub fn step_parallel(&mut self) -> Result<StepReport<T>, WorldError> {
         self.run(&mut [], &mut |_| {}, &mut parallel::Parallel)
     }
