@@ -440,6 +440,7 @@ pub(crate) fn pgs_sor_continued<T: Float, O: RowOperator<T>>(
     clippy::too_many_arguments,
     reason = "the solve's data, passed through from pgs_sor"
 )]
+#[inline(always)] // one body with `pgs_sor`'s setup, as before the split (on-target row cost)
 fn sweep<T: Float, O: RowOperator<T>>(
     op: &mut O,
     eta: &[T],
