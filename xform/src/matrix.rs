@@ -33,12 +33,25 @@ pub type Matrix6<T> = Matrix<T, 6, 6>;
 
 impl<T, const R: usize, const C: usize> Matrix<T, R, C> {
     /// Wraps a row-major array of rows.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// let m = Matrix::new([[1.0, 2.0], [3.0, 4.0]]);
+    /// assert_eq!(m * Vector([1.0, 1.0]), Vector([3.0, 7.0]));
+    /// ```
     #[inline]
     pub const fn new(rows: [[T; C]; R]) -> Self {
         Self(rows)
     }
 
     /// Applies `f` to each entry (e.g. to change the scalar type).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// assert_eq!(Matrix([[1.0, -2.0]]).map(f64::abs), Matrix([[1.0, 2.0]]));
+    /// ```
     #[inline]
     pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> Matrix<U, R, C> {
         Matrix(self.0.map(|row| row.map(&mut f)))
@@ -47,24 +60,51 @@ impl<T, const R: usize, const C: usize> Matrix<T, R, C> {
 
 impl<T: Float, const R: usize, const C: usize> Matrix<T, R, C> {
     /// The zero matrix.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// assert_eq!(Matrix::<f64, 2, 3>::zeros().0, [[0.0; 3]; 2]);
+    /// ```
     #[inline]
     pub fn zeros() -> Self {
         Self([[T::zero(); C]; R])
     }
 
     /// Builds a matrix entry by entry from `f(row, col)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// let m = Matrix::<f64, 2, 2>::from_fn(|i, j| (10 * i + j) as f64);
+    /// assert_eq!(m.0, [[0.0, 1.0], [10.0, 11.0]]);
+    /// ```
     #[inline]
     pub fn from_fn(mut f: impl FnMut(usize, usize) -> T) -> Self {
         Self(array::from_fn(|i| array::from_fn(|j| f(i, j))))
     }
 
     /// The matrix whose rows are the given vectors.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// let m = Matrix::from_rows([Vector([1.0, 2.0]), Vector([3.0, 4.0])]);
+    /// assert_eq!(m.row(1), Vector([3.0, 4.0]));
+    /// ```
     #[inline]
     pub fn from_rows(rows: [Vector<T, C>; R]) -> Self {
         Self(rows.map(|r| r.0))
     }
 
     /// The matrix whose columns are the given vectors.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// let m = Matrix::from_cols([Vector([1.0, 2.0]), Vector([3.0, 4.0])]);
+    /// assert_eq!(m.0, [[1.0, 3.0], [2.0, 4.0]]);
+    /// ```
     #[inline]
     pub fn from_cols(cols: [Vector<T, R>; C]) -> Self {
         Self::from_fn(|i, j| cols[j].0[i])
@@ -74,6 +114,12 @@ impl<T: Float, const R: usize, const C: usize> Matrix<T, R, C> {
     ///
     /// # Panics
     /// If `i >= R`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// assert_eq!(Matrix([[1.0, 2.0], [3.0, 4.0]]).row(0), Vector([1.0, 2.0]));
+    /// ```
     #[inline]
     pub fn row(&self, i: usize) -> Vector<T, C> {
         Vector(self.0[i])
@@ -83,24 +129,48 @@ impl<T: Float, const R: usize, const C: usize> Matrix<T, R, C> {
     ///
     /// # Panics
     /// If `j >= C`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// assert_eq!(Matrix([[1.0, 2.0], [3.0, 4.0]]).col(1), Vector([2.0, 4.0]));
+    /// ```
     #[inline]
     pub fn col(&self, j: usize) -> Vector<T, R> {
         Vector(array::from_fn(|i| self.0[i][j]))
     }
 
     /// The transpose.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// assert_eq!(Matrix([[1.0, 2.0, 3.0]]).transpose().0, [[1.0], [2.0], [3.0]]);
+    /// ```
     #[inline]
     pub fn transpose(&self) -> Matrix<T, C, R> {
         Matrix::from_fn(|i, j| self.0[j][i])
     }
 
     /// Every entry multiplied by `s`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// assert_eq!(Matrix([[1.0, 2.0]]).scale(3.0), Matrix([[3.0, 6.0]]));
+    /// ```
     #[inline]
     pub fn scale(&self, s: T) -> Self {
         *self * s
     }
 
     /// The largest absolute entry (max norm), useful for tolerances.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// assert_eq!(Matrix([[1.0, -5.0], [2.0, 3.0]]).amax(), 5.0);
+    /// ```
     #[inline]
     pub fn amax(&self) -> T {
         self.0
@@ -110,6 +180,12 @@ impl<T: Float, const R: usize, const C: usize> Matrix<T, R, C> {
     }
 
     /// The Frobenius norm.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// assert_eq!(Matrix([[3.0, 0.0], [0.0, 4.0]]).norm(), 5.0); // Frobenius
+    /// ```
     #[inline]
     pub fn norm(&self) -> T {
         self.0
@@ -120,6 +196,12 @@ impl<T: Float, const R: usize, const C: usize> Matrix<T, R, C> {
     }
 
     /// Whether every entry is finite.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// assert!(!Matrix([[1.0, f64::INFINITY]]).is_finite());
+    /// ```
     #[inline]
     pub fn is_finite(&self) -> bool {
         self.0.iter().flatten().all(|c| c.is_finite())
@@ -129,6 +211,14 @@ impl<T: Float, const R: usize, const C: usize> Matrix<T, R, C> {
     ///
     /// # Panics
     /// If the block does not fit.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// let m = Matrix::<f64, 3, 3>::from_fn(|i, j| (3 * i + j) as f64);
+    /// let b: Matrix<f64, 2, 2> = m.block(1, 1);
+    /// assert_eq!(b.0, [[4.0, 5.0], [7.0, 8.0]]);
+    /// ```
     #[inline]
     pub fn block<const RR: usize, const CC: usize>(
         &self,
@@ -143,6 +233,14 @@ impl<T: Float, const R: usize, const C: usize> Matrix<T, R, C> {
     ///
     /// # Panics
     /// If the block does not fit.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// let mut m = Matrix::<f64, 3, 3>::zeros();
+    /// m.set_block(1, 1, &Matrix::<f64, 2, 2>::identity());
+    /// assert_eq!(m.diagonal(), Vector([0.0, 1.0, 1.0]));
+    /// ```
     #[inline]
     pub fn set_block<const RR: usize, const CC: usize>(
         &mut self,
@@ -161,24 +259,50 @@ impl<T: Float, const R: usize, const C: usize> Matrix<T, R, C> {
 
 impl<T: Float, const N: usize> Matrix<T, N, N> {
     /// The identity matrix.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// let v = Vector([1.0, 2.0, 3.0]);
+    /// assert_eq!(Matrix::<f64, 3, 3>::identity() * v, v);
+    /// ```
     #[inline]
     pub fn identity() -> Self {
         Self::from_fn(|i, j| if i == j { T::one() } else { T::zero() })
     }
 
     /// The diagonal matrix with the given diagonal.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// let m = Matrix::from_diagonal(Vector([2.0, 3.0]));
+    /// assert_eq!(m.0, [[2.0, 0.0], [0.0, 3.0]]);
+    /// ```
     #[inline]
     pub fn from_diagonal(d: Vector<T, N>) -> Self {
         Self::from_fn(|i, j| if i == j { d.0[i] } else { T::zero() })
     }
 
     /// The diagonal as a vector.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// assert_eq!(Matrix([[1.0, 2.0], [3.0, 4.0]]).diagonal(), Vector([1.0, 4.0]));
+    /// ```
     #[inline]
     pub fn diagonal(&self) -> Vector<T, N> {
         Vector(array::from_fn(|i| self.0[i][i]))
     }
 
     /// The sum of the diagonal.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// assert_eq!(Matrix([[1.0, 2.0], [3.0, 4.0]]).trace(), 5.0);
+    /// ```
     #[inline]
     pub fn trace(&self) -> T {
         (0..N).fold(T::zero(), |s, i| s + self.0[i][i])
@@ -186,6 +310,12 @@ impl<T: Float, const N: usize> Matrix<T, N, N> {
 
     /// The determinant: closed form for `N <= 3`, Gaussian elimination with partial
     /// pivoting above.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// assert_eq!(Matrix([[1.0, 2.0], [3.0, 4.0]]).determinant(), -2.0);
+    /// ```
     #[inline]
     pub fn determinant(&self) -> T {
         let m = &self.0;
@@ -236,6 +366,14 @@ impl<T: Float, const N: usize> Matrix<T, N, N> {
     /// # Errors
     /// [`Error::Singular`] if a pivot is exactly zero, [`Error::NonFinite`] if the result
     /// contains NaN or infinity (overflow of a nearly singular matrix).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// let inv = Matrix([[2.0, 0.0], [0.0, 4.0]]).try_inverse().unwrap();
+    /// assert_eq!(inv.0, [[0.5, 0.0], [0.0, 0.25]]);
+    /// assert_eq!(Matrix([[1.0, 2.0], [2.0, 4.0]]).try_inverse(), Err(xform::Error::Singular));
+    /// ```
     pub fn try_inverse(&self) -> Result<Self, Error> {
         let inv = if N == 2 {
             let det = self.determinant();
@@ -295,6 +433,13 @@ impl<T: Float, const N: usize> Matrix<T, N, N> {
     ///
     /// # Panics
     /// If the matrix is singular (see [`Matrix::try_inverse`]).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// let m = Matrix([[1.0, 1.0], [0.0, 1.0]]);
+    /// assert_eq!((m * m.inverse()).0, [[1.0, 0.0], [0.0, 1.0]]);
+    /// ```
     #[inline]
     pub fn inverse(&self) -> Self {
         match self.try_inverse() {
@@ -438,6 +583,13 @@ impl<T: Float, const N: usize> MulAssign<Matrix<T, N, N>> for Matrix<T, N, N> {
 
 impl<T: Float, const N: usize> Vector<T, N> {
     /// The outer product `self otherᵀ`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Vector};
+    /// let m = Vector([1.0, 2.0]).outer(&Vector([3.0, 4.0, 5.0]));
+    /// assert_eq!(m.0, [[3.0, 4.0, 5.0], [6.0, 8.0, 10.0]]);
+    /// ```
     #[inline]
     pub fn outer<const M: usize>(&self, other: &Vector<T, M>) -> Matrix<T, N, M> {
         Matrix::from_fn(|i, j| self.0[i] * other.0[j])

@@ -33,24 +33,48 @@ pub type Vector4<T> = Vector<T, 4>;
 
 impl<T, const N: usize> Vector<T, N> {
     /// Wraps an array.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector::new([1.0, 2.0]).0, [1.0, 2.0]);
+    /// ```
     #[inline]
     pub const fn new(components: [T; N]) -> Self {
         Self(components)
     }
 
     /// The components as an array.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([1, 2, 3]).into_array(), [1, 2, 3]);
+    /// ```
     #[inline]
     pub fn into_array(self) -> [T; N] {
         self.0
     }
 
     /// The components as a slice-backed array reference.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([1, 2]).as_array(), &[1, 2]);
+    /// ```
     #[inline]
     pub const fn as_array(&self) -> &[T; N] {
         &self.0
     }
 
     /// Applies `f` to each component (e.g. to change the scalar type).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([1.0, 4.0f64]).map(f64::sqrt), Vector([1.0, 2.0]));
+    /// ```
     #[inline]
     pub fn map<U>(self, f: impl FnMut(T) -> U) -> Vector<U, N> {
         Vector(self.0.map(f))
@@ -59,12 +83,24 @@ impl<T, const N: usize> Vector<T, N> {
 
 impl<T: Float, const N: usize> Vector<T, N> {
     /// The zero vector.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector::<f64, 3>::zeros(), Vector([0.0; 3]));
+    /// ```
     #[inline]
     pub fn zeros() -> Self {
         Self([T::zero(); N])
     }
 
     /// Every component equal to `value`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector::<f32, 2>::splat(1.5), Vector([1.5, 1.5]));
+    /// ```
     #[inline]
     pub fn splat(value: T) -> Self {
         Self([value; N])
@@ -74,6 +110,12 @@ impl<T: Float, const N: usize> Vector<T, N> {
     ///
     /// # Panics
     /// If `i >= N`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector::<f64, 3>::unit(2), Vector([0.0, 0.0, 1.0]));
+    /// ```
     #[inline]
     pub fn unit(i: usize) -> Self {
         assert!(i < N, "basis index out of range");
@@ -83,24 +125,48 @@ impl<T: Float, const N: usize> Vector<T, N> {
     }
 
     /// Component-wise combination of two vectors.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([1.0, 5.0]).zip_map(Vector([3.0, 2.0]), f64::max), Vector([3.0, 5.0]));
+    /// ```
     #[inline]
     pub fn zip_map(self, other: Self, mut f: impl FnMut(T, T) -> T) -> Self {
         Self(array::from_fn(|i| f(self.0[i], other.0[i])))
     }
 
     /// Euclidean inner product.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([1.0, 2.0, 3.0]).dot(&Vector([4.0, 5.0, 6.0])), 32.0);
+    /// ```
     #[inline]
     pub fn dot(&self, other: &Self) -> T {
         dot(&self.0, &other.0)
     }
 
     /// Squared Euclidean length (no square root, so it is smooth at zero for dual numbers).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([3.0, 4.0]).norm_squared(), 25.0);
+    /// ```
     #[inline]
     pub fn norm_squared(&self) -> T {
         self.dot(self)
     }
 
     /// Euclidean length.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([3.0, 4.0]).norm(), 5.0);
+    /// ```
     #[inline]
     pub fn norm(&self) -> T {
         self.norm_squared().sqrt()
@@ -110,6 +176,12 @@ impl<T: Float, const N: usize> Vector<T, N> {
     ///
     /// # Panics
     /// If the length is zero or not finite (use [`Vector::try_normalize`] to handle that).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([0.0, 2.0]).normalize(), Vector([0.0, 1.0]));
+    /// ```
     #[inline]
     pub fn normalize(&self) -> Self {
         match self.try_normalize() {
@@ -122,6 +194,13 @@ impl<T: Float, const N: usize> Vector<T, N> {
     ///
     /// # Errors
     /// [`Error::ZeroNorm`] if the length is zero, [`Error::NonFinite`] if it is NaN or infinite.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([0.0, 3.0]).try_normalize(), Ok(Vector([0.0, 1.0])));
+    /// assert_eq!(Vector([0.0f64; 2]).try_normalize(), Err(xform::Error::ZeroNorm));
+    /// ```
     #[inline]
     pub fn try_normalize(&self) -> Result<Self, Error> {
         let n = self.norm();
@@ -135,24 +214,48 @@ impl<T: Float, const N: usize> Vector<T, N> {
     }
 
     /// Component-wise product.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([1.0, 2.0]).component_mul(&Vector([3.0, 4.0])), Vector([3.0, 8.0]));
+    /// ```
     #[inline]
     pub fn component_mul(&self, other: &Self) -> Self {
         self.zip_map(*other, |a, b| a * b)
     }
 
     /// Largest absolute component (the max norm).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([1.0, -7.0, 3.0]).amax(), 7.0);
+    /// ```
     #[inline]
     pub fn amax(&self) -> T {
         self.0.iter().fold(T::zero(), |m, &c| m.max(c.abs()))
     }
 
     /// Whether every component is finite.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert!(Vector([1.0, 2.0]).is_finite() && !Vector([1.0, f64::NAN]).is_finite());
+    /// ```
     #[inline]
     pub fn is_finite(&self) -> bool {
         self.0.iter().all(|c| c.is_finite())
     }
 
     /// `self + t (other - self)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([0.0, 0.0]).lerp(&Vector([2.0, 4.0]), 0.5), Vector([1.0, 2.0]));
+    /// ```
     #[inline]
     pub fn lerp(&self, other: &Self, t: T) -> Self {
         *self + (*other - *self) * t
@@ -164,6 +267,12 @@ impl<T: Copy, const N: usize> Vector<T, N> {
     ///
     /// # Panics
     /// If `N < 1` (a compile-time constant, so in practice never silently).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([1, 2, 3]).x(), 1);
+    /// ```
     #[inline]
     pub fn x(&self) -> T {
         self.0[0]
@@ -172,6 +281,12 @@ impl<T: Copy, const N: usize> Vector<T, N> {
     ///
     /// # Panics
     /// If `N < 2`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([1, 2, 3]).y(), 2);
+    /// ```
     #[inline]
     pub fn y(&self) -> T {
         self.0[1]
@@ -180,6 +295,12 @@ impl<T: Copy, const N: usize> Vector<T, N> {
     ///
     /// # Panics
     /// If `N < 3`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([1, 2, 3]).z(), 3);
+    /// ```
     #[inline]
     pub fn z(&self) -> T {
         self.0[2]
@@ -188,6 +309,12 @@ impl<T: Copy, const N: usize> Vector<T, N> {
     ///
     /// # Panics
     /// If `N < 4`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([1, 2, 3, 4]).w(), 4);
+    /// ```
     #[inline]
     pub fn w(&self) -> T {
         self.0[3]
@@ -196,6 +323,12 @@ impl<T: Copy, const N: usize> Vector<T, N> {
 
 impl<T: Float> Vector<T, 3> {
     /// Cross product `self × other`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([1.0, 0.0, 0.0]).cross(&Vector([0.0, 1.0, 0.0])), Vector([0.0, 0.0, 1.0]));
+    /// ```
     #[inline]
     pub fn cross(&self, other: &Self) -> Self {
         let [a1, a2, a3] = self.0;
@@ -206,6 +339,12 @@ impl<T: Float> Vector<T, 3> {
 
 impl<T: Float> Vector<T, 2> {
     /// The perpendicular vector `(x, y)⊥ = (-y, x)`: rotation by +90°.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([1.0, 0.0]).perp(), Vector([-0.0, 1.0]));
+    /// ```
     #[inline]
     pub fn perp(&self) -> Self {
         Self([-self.0[1], self.0[0]])
@@ -213,6 +352,12 @@ impl<T: Float> Vector<T, 2> {
 
     /// The 2D cross product `x₁ y₂ - y₁ x₂ = self⊥ · other` (the z part of the 3D cross
     /// product of the two vectors lifted to z = 0).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::Vector;
+    /// assert_eq!(Vector([1.0, 0.0]).perp_dot(&Vector([0.0, 1.0])), 1.0);
+    /// ```
     #[inline]
     pub fn perp_dot(&self, other: &Self) -> T {
         self.0[0] * other.0[1] - self.0[1] * other.0[0]
