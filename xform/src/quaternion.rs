@@ -46,72 +46,147 @@ pub(crate) fn sinc_from_squared<T: Float>(theta2: T) -> T {
 
 impl<T: Float> Quaternion<T> {
     /// `w + x i + y j + z k`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let q = Quaternion::new(1.0, 2.0, 3.0, 4.0);
+    /// assert_eq!((q.w, q.vector()), (1.0, Vector([2.0, 3.0, 4.0])));
+    /// ```
     #[inline]
     pub const fn new(w: T, x: T, y: T, z: T) -> Self {
         Self { w, x, y, z }
     }
 
     /// The identity rotation `1`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let v = Vector([1.0, 2.0, 3.0]);
+    /// assert_eq!(Quaternion::<f64>::identity().rotate(&v), v);
+    /// ```
     #[inline]
     pub fn identity() -> Self {
         Self::new(T::one(), T::zero(), T::zero(), T::zero())
     }
 
     /// The zero quaternion.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// assert_eq!(Quaternion::<f64>::zero().norm(), 0.0);
+    /// ```
     #[inline]
     pub fn zero() -> Self {
         Self::new(T::zero(), T::zero(), T::zero(), T::zero())
     }
 
     /// `w + v` from a scalar and a vector (imaginary) part.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// assert_eq!(Quaternion::from_parts(1.0, Vector([2.0, 3.0, 4.0])), Quaternion::new(1.0, 2.0, 3.0, 4.0));
+    /// ```
     #[inline]
     pub fn from_parts(w: T, v: Vector<T, 3>) -> Self {
         Self::new(w, v.0[0], v.0[1], v.0[2])
     }
 
     /// The imaginary quaternion identified with a vector (`w = 0`).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// assert_eq!(Quaternion::from_vector(Vector([1.0, 2.0, 3.0])).w, 0.0);
+    /// ```
     #[inline]
     pub fn from_vector(v: Vector<T, 3>) -> Self {
         Self::from_parts(T::zero(), v)
     }
 
     /// The scalar part `w`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// assert_eq!(Quaternion::new(5.0, 0.0, 0.0, 0.0).scalar(), 5.0);
+    /// ```
     #[inline]
     pub fn scalar(&self) -> T {
         self.w
     }
 
     /// The vector (imaginary) part `(x, y, z)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// assert_eq!(Quaternion::new(5.0, 1.0, 2.0, 3.0).vector(), Vector([1.0, 2.0, 3.0]));
+    /// ```
     #[inline]
     pub fn vector(&self) -> Vector<T, 3> {
         Vector([self.x, self.y, self.z])
     }
 
     /// The components as `[w, x, y, z]`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// assert_eq!(Quaternion::new(1.0, 2.0, 3.0, 4.0).to_array(), [1.0, 2.0, 3.0, 4.0]);
+    /// ```
     #[inline]
     pub fn to_array(&self) -> [T; 4] {
         [self.w, self.x, self.y, self.z]
     }
 
     /// From `[w, x, y, z]`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// assert_eq!(Quaternion::from_array([1.0, 0.0, 0.0, 0.0]), Quaternion::identity());
+    /// ```
     #[inline]
     pub fn from_array([w, x, y, z]: [T; 4]) -> Self {
         Self::new(w, x, y, z)
     }
 
     /// The conjugate `w - x i - y j - z k` (the inverse rotation for a unit quaternion).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let q = Quaternion::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 1.0f64);
+    /// assert!((q * q.conjugate() - Quaternion::identity()).norm() < 1e-15);
+    /// ```
     #[inline]
     pub fn conjugate(&self) -> Self {
         Self::new(self.w, -self.x, -self.y, -self.z)
     }
 
     /// The 4D dot product.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// assert_eq!(Quaternion::new(1.0, 2.0, 0.0, 0.0).dot(&Quaternion::new(3.0, 4.0, 0.0, 0.0)), 11.0);
+    /// ```
     #[inline]
     pub fn dot(&self, other: &Self) -> T {
         self.w * other.w + self.x * other.x + self.y * other.y + self.z * other.z
     }
 
     /// `|q|² = q q*`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// assert_eq!(Quaternion::new(1.0, 2.0, 2.0, 4.0).norm_squared(), 25.0);
+    /// ```
     #[inline]
     pub fn norm_squared(&self) -> T {
         self.dot(self)
@@ -165,6 +240,14 @@ impl<T: Float> Quaternion<T> {
     ///
     /// # Errors
     /// [`Error::ZeroNorm`] for the zero quaternion, [`Error::NonFinite`] for NaN or infinity.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let q = Quaternion::new(0.0, 2.0, 0.0, 0.0);
+    /// assert_eq!(q.try_inverse(), Ok(Quaternion::new(0.0, -0.5, 0.0, 0.0)));
+    /// assert_eq!(Quaternion::<f64>::zero().try_inverse(), Err(xform::Error::ZeroNorm));
+    /// ```
     #[inline]
     pub fn try_inverse(&self) -> Result<Self, Error> {
         let n = self.norm();
@@ -182,6 +265,13 @@ impl<T: Float> Quaternion<T> {
     ///
     /// # Panics
     /// For the zero quaternion (see [`Quaternion::try_inverse`]).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let q = Quaternion::new(1.0, 1.0, 0.0, 0.0);
+    /// assert!((q * q.inverse() - Quaternion::identity()).norm() < 1e-15);
+    /// ```
     #[inline]
     pub fn inverse(&self) -> Self {
         match self.try_inverse() {
@@ -194,6 +284,13 @@ impl<T: Float> Quaternion<T> {
     ///
     /// # Errors
     /// [`Error::ZeroNorm`] for the zero quaternion, [`Error::NonFinite`] for NaN or infinity.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// assert_eq!(Quaternion::new(0.0, 0.0, 3.0, 4.0).try_normalize(), Ok(Quaternion::new(0.0, 0.0, 0.6, 0.8)));
+    /// assert!(Quaternion::new(f64::NAN, 0.0, 0.0, 0.0).try_normalize().is_err());
+    /// ```
     #[inline]
     pub fn try_normalize(&self) -> Result<Self, Error> {
         let n = self.norm();
@@ -210,6 +307,12 @@ impl<T: Float> Quaternion<T> {
     ///
     /// # Panics
     /// For the zero quaternion (see [`Quaternion::try_normalize`]).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// assert_eq!(Quaternion::new(2.0, 0.0, 0.0, 0.0).normalize(), Quaternion::identity());
+    /// ```
     #[inline]
     pub fn normalize(&self) -> Self {
         match self.try_normalize() {
@@ -249,6 +352,14 @@ impl<T: Float> Quaternion<T> {
     /// ⎢2(xy+wz)    1-2(x²+z²)  2(yz-wx) ⎥
     /// ⎣2(xz-wy)    2(yz+wx)    1-2(x²+y²)⎦
     /// ```
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let q = Quaternion::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 1.0f64);
+    /// let v = Vector([1.0, 2.0, 3.0]);
+    /// assert!((q.to_matrix() * v - q.rotate(&v)).norm() < 1e-15);
+    /// ```
     #[inline]
     pub fn to_matrix(&self) -> Matrix<T, 3, 3> {
         let Self { w, x, y, z } = *self;
@@ -270,6 +381,14 @@ impl<T: Float> Quaternion<T> {
     ///
     /// The input is assumed to be a rotation; for a slightly non-orthogonal matrix the
     /// result is normalized, which gives a nearby rotation.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let q = Quaternion::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 1.0f64);
+    /// let back = Quaternion::from_matrix(&q.to_matrix());
+    /// assert!((back - q).norm() < 1e-15 || (back + q).norm() < 1e-15);
+    /// ```
     pub fn from_matrix(m: &Matrix<T, 3, 3>) -> Self {
         let r = &m.0;
         let one = T::one();
@@ -319,6 +438,14 @@ impl<T: Float> Quaternion<T> {
     /// The quaternion exponential `e^q = e^w (cos|v| + sin|v| v/|v|)`; for an imaginary
     /// quaternion `θ n / 2` it is the unit quaternion of the rotation by `θ` about `n`.
     /// Smooth at `v = 0` (series for `sin|v|/|v|`).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// // exp of a pure quaternion (0, θ/2 n) is the rotation by θ about n.
+    /// let q = Quaternion::from_vector(Vector([0.0, 0.0, 0.5f64])).exp();
+    /// assert!((q.angle() - 1.0).abs() < 1e-15);
+    /// ```
     #[inline]
     pub fn exp(&self) -> Self {
         let v = self.vector();
@@ -347,6 +474,15 @@ impl<T: Float> Quaternion<T> {
     ///
     /// # Errors
     /// [`Error::ZeroNorm`] for the zero quaternion, [`Error::NonFinite`] for NaN or infinity.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let q = Quaternion::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 1.0f64);
+    /// let l = q.try_log().unwrap();
+    /// assert!((l.vector() - Vector([0.0, 0.0, 0.5])).norm() < 1e-15); // half the rotation vector
+    /// assert!(Quaternion::<f64>::zero().try_log().is_err());
+    /// ```
     pub fn try_log(&self) -> Result<Self, Error> {
         if !self.is_finite() {
             return Err(Error::NonFinite);
@@ -393,6 +529,13 @@ impl<T: Float> Quaternion<T> {
     ///
     /// # Panics
     /// For the zero quaternion or non-finite input (see [`Quaternion::try_log`]).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let q = Quaternion::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 1.0f64);
+    /// assert!((q.log().exp() - q).norm() < 1e-15);
+    /// ```
     #[inline]
     pub fn log(&self) -> Self {
         match self.try_log() {
@@ -406,6 +549,13 @@ impl<T: Float> Quaternion<T> {
     ///
     /// The axis is not normalized (the result is a unit quaternion only if `axis` is a unit
     /// vector); see [`Quaternion::try_from_axis_angle`].
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let q = Quaternion::from_axis_angle(&Vector([1.0, 0.0, 0.0]), core::f64::consts::FRAC_PI_2);
+    /// assert!((q.rotate(&Vector([0.0, 1.0, 0.0])) - Vector([0.0, 0.0, 1.0])).norm() < 1e-15);
+    /// ```
     #[inline]
     pub fn from_axis_angle(axis: &Vector<T, 3>, angle: T) -> Self {
         let half = angle / (T::one() + T::one());
@@ -417,6 +567,14 @@ impl<T: Float> Quaternion<T> {
     ///
     /// # Errors
     /// [`Error::ZeroNorm`] for a zero axis, [`Error::NonFinite`] for NaN or infinity.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let q = Quaternion::try_from_axis_angle(&Vector([0.0, 3.0, 0.0]), 0.5f64).unwrap();
+    /// assert!((q.norm() - 1.0).abs() < 1e-15);
+    /// assert!(Quaternion::try_from_axis_angle(&Vector([0.0f64; 3]), 0.5).is_err());
+    /// ```
     #[inline]
     pub fn try_from_axis_angle(axis: &Vector<T, 3>, angle: T) -> Result<Self, Error> {
         if !angle.is_finite() {
@@ -427,6 +585,13 @@ impl<T: Float> Quaternion<T> {
 
     /// The unit quaternion of the rotation vector `r` (axis `r/|r|`, angle `|r|`): the
     /// exponential map `exp(r/2)`. Smooth at `r = 0`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let q = Quaternion::from_rotation_vector(&Vector([0.0, 0.3, 0.0f64]));
+    /// assert!((q.angle() - 0.3).abs() < 1e-15);
+    /// ```
     #[inline]
     pub fn from_rotation_vector(r: &Vector<T, 3>) -> Self {
         let half = T::one() / (T::one() + T::one());
@@ -438,6 +603,14 @@ impl<T: Float> Quaternion<T> {
     ///
     /// # Errors
     /// [`Error::ZeroNorm`] for the zero quaternion, [`Error::NonFinite`] for NaN or infinity.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let q = Quaternion::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 1.0f64);
+    /// assert!((q.try_to_rotation_vector().unwrap() - Vector([0.0, 0.0, 1.0])).norm() < 1e-15);
+    /// assert!(Quaternion::<f64>::zero().try_to_rotation_vector().is_err());
+    /// ```
     #[inline]
     pub fn try_to_rotation_vector(&self) -> Result<Vector<T, 3>, Error> {
         let q = if self.w < T::zero() { -*self } else { *self };
@@ -450,6 +623,13 @@ impl<T: Float> Quaternion<T> {
     /// # Panics
     /// For the zero quaternion or non-finite input (see
     /// [`Quaternion::try_to_rotation_vector`]).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let q = Quaternion::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 1.0f64);
+    /// assert!((q.to_rotation_vector() - Vector([0.0, 0.0, 1.0])).norm() < 1e-15);
+    /// ```
     #[inline]
     pub fn to_rotation_vector(&self) -> Vector<T, 3> {
         match self.try_to_rotation_vector() {
@@ -463,6 +643,14 @@ impl<T: Float> Quaternion<T> {
     ///
     /// # Panics
     /// For the zero quaternion or non-finite input.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let q = Quaternion::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 1.0f64);
+    /// let (axis, angle) = q.to_axis_angle();
+    /// assert!((axis - Vector([0.0, 0.0, 1.0])).norm() < 1e-15 && (angle - 1.0).abs() < 1e-15);
+    /// ```
     #[inline]
     pub fn to_axis_angle(&self) -> (Vector<T, 3>, T) {
         let r = self.to_rotation_vector();
@@ -475,6 +663,13 @@ impl<T: Float> Quaternion<T> {
     }
 
     /// The rotation angle in `[0, π]` of this **unit** quaternion.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// let q = Quaternion::from_axis_angle(&Vector([0.0, 1.0, 0.0]), -0.7f64);
+    /// assert!((q.angle() - 0.7).abs() < 1e-15);
+    /// ```
     #[inline]
     pub fn angle(&self) -> T {
         let two = T::one() + T::one();
@@ -548,6 +743,13 @@ impl<T: Float> Quaternion<T> {
     }
 
     /// Whether all components are finite.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Quaternion, Vector};
+    /// assert!(Quaternion::<f64>::identity().is_finite());
+    /// assert!(!Quaternion::new(f64::INFINITY, 0.0, 0.0, 0.0).is_finite());
+    /// ```
     #[inline]
     pub fn is_finite(&self) -> bool {
         self.w.is_finite() && self.x.is_finite() && self.y.is_finite() && self.z.is_finite()
