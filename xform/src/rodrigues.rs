@@ -27,6 +27,14 @@ fn one_minus_cos_over_squared<T: Float>(theta2: T) -> T {
 ///
 /// Both coefficients are evaluated by series near θ = 0, so the map is smooth there (also
 /// for dual numbers).
+///
+/// # Example
+/// ```
+/// use xform::Vector;
+/// use xform::rodrigues::{matrix_from_rotation_vector, rotation_vector_from_matrix};
+/// let v = Vector([0.1, 0.2, -0.3f64]);
+/// assert!((rotation_vector_from_matrix(&matrix_from_rotation_vector(&v)) - v).norm() < 1e-15);
+/// ```
 #[inline]
 pub fn matrix_from_rotation_vector<T: Float>(r: &Vector<T, 3>) -> Matrix<T, 3, 3> {
     let theta2 = r.norm_squared();
@@ -40,6 +48,14 @@ pub fn matrix_from_rotation_vector<T: Float>(r: &Vector<T, 3>) -> Matrix<T, 3, 3
 
 /// The rotation matrix of the rotation by `angle` about the **unit** vector `axis`:
 /// `R = I + sin θ K + (1 - cos θ) K²`, `K = [axis]×`.
+///
+/// # Example
+/// ```
+/// use xform::Vector;
+/// use xform::rodrigues::matrix_from_axis_angle;
+/// let r = matrix_from_axis_angle(&Vector([0.0, 0.0, 1.0]), core::f64::consts::FRAC_PI_2);
+/// assert!((r * Vector([1.0, 0.0, 0.0]) - Vector([0.0, 1.0, 0.0])).norm() < 1e-15);
+/// ```
 #[inline]
 pub fn matrix_from_axis_angle<T: Float>(axis: &Vector<T, 3>, angle: T) -> Matrix<T, 3, 3> {
     let (s, c) = angle.sin_cos();

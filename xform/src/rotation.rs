@@ -24,6 +24,13 @@ pub struct Rotation<T, const N: usize>(Matrix<T, N, N>);
 
 impl<T: Float, const N: usize> Rotation<T, N> {
     /// No rotation.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let v = Vector([1.0, 2.0]);
+    /// assert_eq!(Rotation::<f64, 2>::identity().apply(&v), v);
+    /// ```
     #[inline]
     pub fn identity() -> Self {
         Self(Matrix::identity())
@@ -31,6 +38,13 @@ impl<T: Float, const N: usize> Rotation<T, N> {
 
     /// Wraps a matrix the caller knows to be a rotation (no check). A non-orthonormal input
     /// makes [`Rotation::inverse`] (the transpose) wrong.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let r = Rotation::from_matrix_unchecked(Matrix([[0.0, -1.0], [1.0, 0.0]]));
+    /// assert_eq!(r.apply(&Vector([1.0, 0.0])), Vector([0.0, 1.0]));
+    /// ```
     #[inline]
     pub fn from_matrix_unchecked(m: Matrix<T, N, N>) -> Self {
         Self(m)
@@ -40,6 +54,13 @@ impl<T: Float, const N: usize> Rotation<T, N> {
     ///
     /// # Errors
     /// [`Error::NotARotation`] otherwise, [`Error::NonFinite`] for NaN or infinite entries.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// assert!(Rotation::try_from_matrix(Matrix([[0.0, -1.0], [1.0, 0.0]]), 1e-12).is_ok());
+    /// assert_eq!(Rotation::try_from_matrix(Matrix([[2.0, 0.0], [0.0, 0.5]]), 1e-12), Err(xform::Error::NotARotation));
+    /// ```
     pub fn try_from_matrix(m: Matrix<T, N, N>, tolerance: T) -> Result<Self, Error> {
         if !m.is_finite() {
             return Err(Error::NonFinite);
@@ -57,6 +78,14 @@ impl<T: Float, const N: usize> Rotation<T, N> {
     ///
     /// # Panics
     /// If `i` or `j` is out of range or `i == j`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// // In 4-D: turn x towards w by 90°.
+    /// let r = Rotation::<f64, 4>::from_plane_angle(0, 3, core::f64::consts::FRAC_PI_2);
+    /// assert!((r.apply(&Vector([1.0, 0.0, 0.0, 0.0])) - Vector([0.0, 0.0, 0.0, 1.0])).norm() < 1e-15);
+    /// ```
     #[inline]
     pub fn from_plane_angle(i: usize, j: usize, angle: T) -> Self {
         assert!(i < N && j < N && i != j, "invalid plane");
@@ -70,30 +99,64 @@ impl<T: Float, const N: usize> Rotation<T, N> {
     }
 
     /// The matrix.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// assert_eq!(Rotation::<f64, 2>::identity().matrix().trace(), 2.0);
+    /// ```
     #[inline]
     pub fn matrix(&self) -> &Matrix<T, N, N> {
         &self.0
     }
 
     /// The matrix, by value.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// assert_eq!(Rotation::<f64, 2>::from_angle(0.0).into_matrix(), Matrix::identity());
+    /// ```
     #[inline]
     pub fn into_matrix(self) -> Matrix<T, N, N> {
         self.0
     }
 
     /// The inverse rotation: the transpose.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let r = Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), core::f64::consts::FRAC_PI_2);
+    /// let v = Vector([1.0, 2.0, 3.0]);
+    /// assert!((r.inverse().apply(&r.apply(&v)) - v).norm() < 1e-15);
+    /// ```
     #[inline]
     pub fn inverse(&self) -> Self {
         Self(self.0.transpose())
     }
 
     /// Rotates a vector.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let r = Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), core::f64::consts::FRAC_PI_2);
+    /// assert!((r.apply(&Vector([1.0, 0.0, 0.0])) - Vector([0.0, 1.0, 0.0])).norm() < 1e-15);
+    /// ```
     #[inline]
     pub fn apply(&self, v: &Vector<T, N>) -> Vector<T, N> {
         self.0 * *v
     }
 
     /// Rotates a vector by the inverse rotation (`Rᵀ v`) without forming the transpose.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let r = Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), core::f64::consts::FRAC_PI_2);
+    /// assert!((r.apply_inverse(&Vector([0.0, 1.0, 0.0])) - Vector([1.0, 0.0, 0.0])).norm() < 1e-15);
+    /// ```
     #[inline]
     #[allow(
         clippy::needless_range_loop,
@@ -123,6 +186,14 @@ impl<T: Float, const N: usize> Rotation<T, N> {
     /// # Errors
     /// [`Error::Singular`] if the columns are linearly dependent, [`Error::NotARotation`] if
     /// the result has determinant -1.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let drifted = Rotation::from_matrix_unchecked(Matrix([[1.0, 1e-6], [0.0, 1.0]]));
+    /// let r = drifted.try_orthonormalize().unwrap();
+    /// assert!(Rotation::try_from_matrix(r.into_matrix(), 1e-14).is_ok());
+    /// ```
     pub fn try_orthonormalize(&self) -> Result<Self, Error> {
         let mut cols: [Vector<T, N>; N] = core::array::from_fn(|j| self.0.col(j));
         for j in 0..N {
@@ -142,6 +213,13 @@ impl<T: Float, const N: usize> Rotation<T, N> {
 
 impl<T: Float> Rotation<T, 2> {
     /// The rotation by `angle` (counter-clockwise): `[[cos, -sin], [sin, cos]]`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let r = Rotation::from_angle(core::f64::consts::PI);
+    /// assert!((r.apply(&Vector([1.0, 0.0])) - Vector([-1.0, 0.0])).norm() < 1e-15);
+    /// ```
     #[inline]
     pub fn from_angle(angle: T) -> Self {
         let (s, c) = angle.sin_cos();
@@ -149,12 +227,24 @@ impl<T: Float> Rotation<T, 2> {
     }
 
     /// The angle in `(-π, π]`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// assert!((Rotation::from_angle(0.3f64).angle() - 0.3).abs() < 1e-15);
+    /// ```
     #[inline]
     pub fn angle(&self) -> T {
         self.0.0[1][0].atan2(self.0.0[0][0])
     }
 
     /// The logarithm: the angle as an element of so(2).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// assert!((Rotation::from_angle(0.3f64).log().scalar() - 0.3).abs() < 1e-15);
+    /// ```
     #[inline]
     pub fn log(&self) -> Skew<T, 2> {
         Skew::from_scalar(self.angle())
@@ -163,6 +253,13 @@ impl<T: Float> Rotation<T, 2> {
 
 impl<T: Float> Rotation<T, 3> {
     /// Rodrigues' rotation by `angle` about the **unit** vector `axis`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let r = Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), core::f64::consts::FRAC_PI_2);
+    /// assert!((r.to_rotation_vector() - Vector([0.0, 0.0, core::f64::consts::FRAC_PI_2])).norm() < 1e-15);
+    /// ```
     #[inline]
     pub fn from_axis_angle(axis: &Vector<T, 3>, angle: T) -> Self {
         Self(rodrigues::matrix_from_axis_angle(axis, angle))
@@ -172,6 +269,13 @@ impl<T: Float> Rotation<T, 3> {
     ///
     /// # Errors
     /// [`Error::ZeroNorm`] for a zero axis, [`Error::NonFinite`] for NaN or infinity.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// assert!(Rotation::try_from_axis_angle(&Vector([0.0, 0.0, 5.0]), 1.0f64).is_ok());
+    /// assert!(Rotation::try_from_axis_angle(&Vector([0.0f64; 3]), 1.0).is_err());
+    /// ```
     #[inline]
     pub fn try_from_axis_angle(axis: &Vector<T, 3>, angle: T) -> Result<Self, Error> {
         if !angle.is_finite() {
@@ -181,36 +285,80 @@ impl<T: Float> Rotation<T, 3> {
     }
 
     /// The rotation of the rotation vector `r` (angle `|r|` about `r/|r|`), smooth at 0.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let r = Rotation::from_rotation_vector(&Vector([0.2, 0.0, 0.0f64]));
+    /// assert!((r.to_axis_angle().1 - 0.2).abs() < 1e-15);
+    /// ```
     #[inline]
     pub fn from_rotation_vector(r: &Vector<T, 3>) -> Self {
         Self(rodrigues::matrix_from_rotation_vector(r))
     }
 
     /// The rotation vector (angle in `[0, π]`), robust near 0 and π.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let v = Vector([0.1, -0.2, 0.3f64]);
+    /// assert!((Rotation::from_rotation_vector(&v).to_rotation_vector() - v).norm() < 1e-15);
+    /// ```
     #[inline]
     pub fn to_rotation_vector(&self) -> Vector<T, 3> {
         rodrigues::rotation_vector_from_matrix(&self.0)
     }
 
     /// The unit axis and angle in `[0, π]` (axis `(1, 0, 0)` for the identity).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let r = Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), core::f64::consts::FRAC_PI_2);
+    /// let (axis, angle) = r.to_axis_angle();
+    /// assert!((axis - Vector([0.0, 0.0, 1.0])).norm() < 1e-15 && (angle - core::f64::consts::FRAC_PI_2).abs() < 1e-15);
+    /// ```
     #[inline]
     pub fn to_axis_angle(&self) -> (Vector<T, 3>, T) {
         rodrigues::axis_angle_from_matrix(&self.0)
     }
 
     /// The rotation of a **unit** quaternion.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// use xform::Quaternion;
+    /// let q = Quaternion::from_axis_angle(&Vector([1.0, 0.0, 0.0]), 0.4f64);
+    /// assert_eq!(*Rotation::from_quaternion(&q).matrix(), q.to_matrix());
+    /// ```
     #[inline]
     pub fn from_quaternion(q: &Quaternion<T>) -> Self {
         Self(q.to_matrix())
     }
 
     /// The unit quaternion (with `w >= 0`).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let r = Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), core::f64::consts::FRAC_PI_2);
+    /// assert!((r.to_quaternion().angle() - core::f64::consts::FRAC_PI_2).abs() < 1e-15);
+    /// ```
     #[inline]
     pub fn to_quaternion(&self) -> Quaternion<T> {
         Quaternion::from_matrix(&self.0)
     }
 
     /// The logarithm: the rotation vector as an element of so(3).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let r = Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), core::f64::consts::FRAC_PI_2);
+    /// assert!((r.log().vector() - Vector([0.0, 0.0, core::f64::consts::FRAC_PI_2])).norm() < 1e-15);
+    /// ```
     #[inline]
     pub fn log(&self) -> Skew<T, 3> {
         Skew::from_vector(self.to_rotation_vector())
@@ -219,6 +367,13 @@ impl<T: Float> Rotation<T, 3> {
 
 impl<T: Float> Skew<T, 2> {
     /// The exponential map so(2) → SO(2): the rotation by angle `ω`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let r = Skew::<f64, 2>::from_scalar(0.5).exp();
+    /// assert!((r.angle() - 0.5).abs() < 1e-15);
+    /// ```
     #[inline]
     pub fn exp(&self) -> Rotation<T, 2> {
         Rotation::from_angle(self.scalar())
@@ -227,6 +382,13 @@ impl<T: Float> Skew<T, 2> {
 
 impl<T: Float> Skew<T, 3> {
     /// The exponential map so(3) → SO(3): Rodrigues' formula for the rotation vector `ω`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let r = Skew::from_vector(Vector([0.0, 0.5, 0.0f64])).exp();
+    /// assert!((r.to_axis_angle().1 - 0.5).abs() < 1e-15);
+    /// ```
     #[inline]
     pub fn exp(&self) -> Rotation<T, 3> {
         Rotation::from_rotation_vector(&self.vector())

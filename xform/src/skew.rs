@@ -24,6 +24,12 @@ pub struct Skew<T, const N: usize>(Matrix<T, N, N>);
 
 impl<T: Float, const N: usize> Skew<T, N> {
     /// The zero element (no rotation rate).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// assert_eq!(Skew::<f64, 3>::zero().vector(), Vector([0.0; 3]));
+    /// ```
     #[inline]
     pub fn zero() -> Self {
         Self(Matrix::zeros())
@@ -31,6 +37,13 @@ impl<T: Float, const N: usize> Skew<T, N> {
 
     /// The skew-symmetric part `(m - mᵀ) / 2` of any square matrix (the orthogonal
     /// projection onto so(n)).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let s = Skew::from_antisymmetric_part(&Matrix([[1.0, 2.0], [0.0, 1.0]]));
+    /// assert_eq!(s.matrix().0, [[0.0, 1.0], [-1.0, 0.0]]);
+    /// ```
     #[inline]
     pub fn from_antisymmetric_part(m: &Matrix<T, N, N>) -> Self {
         let half = T::one() / (T::one() + T::one());
@@ -49,6 +62,13 @@ impl<T: Float, const N: usize> Skew<T, N> {
     ///
     /// # Errors
     /// [`Error::NotSkewSymmetric`] otherwise, [`Error::NonFinite`] for NaN or infinite entries.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// assert!(Skew::try_from_matrix(&Matrix([[0.0, -1.0], [1.0, 0.0]]), 0.0).is_ok());
+    /// assert_eq!(Skew::try_from_matrix(&Matrix([[1.0, 0.0], [0.0, 0.0]]), 1e-9), Err(xform::Error::NotSkewSymmetric));
+    /// ```
     pub fn try_from_matrix(m: &Matrix<T, N, N>, tolerance: T) -> Result<Self, Error> {
         if !m.is_finite() {
             return Err(Error::NonFinite);
@@ -64,6 +84,15 @@ impl<T: Float, const N: usize> Skew<T, N> {
     ///
     /// # Panics
     /// If `i` or `j` is out of range or `i == j`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let s = Skew::<f64, 3>::from_plane(0, 1, 2.0);
+    /// // e_y goes to 2 e_x, e_x to −2 e_y.
+    /// assert_eq!(s.apply(&Vector([0.0, 1.0, 0.0])), Vector([2.0, 0.0, 0.0]));
+    /// assert_eq!(s.apply(&Vector([1.0, 0.0, 0.0])), Vector([0.0, -2.0, 0.0]));
+    /// ```
     #[inline]
     pub fn from_plane(i: usize, j: usize, value: T) -> Self {
         assert!(i < N && j < N && i != j, "invalid plane");
@@ -75,30 +104,68 @@ impl<T: Float, const N: usize> Skew<T, N> {
 
     /// The wedge product `a bᵀ - b aᵀ` of two vectors; in 3D it is the cross-product matrix
     /// of `b × a` (because `a (b·v) - b (a·v) = (b × a) × v`).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// // In 3-D the wedge of a and b is [b × a]×.
+    /// let (a, b) = (Vector([1.0, 0.0, 0.0]), Vector([0.0, 1.0, 0.0]));
+    /// assert_eq!(Skew::wedge(&a, &b).vector(), b.cross(&a));
+    /// ```
     #[inline]
     pub fn wedge(a: &Vector<T, N>, b: &Vector<T, N>) -> Self {
         Self(a.outer(b) - b.outer(a))
     }
 
     /// The matrix form.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let s = Skew::from_vector(Vector([0.0, 0.0, 1.0f64]));
+    /// assert_eq!(s.matrix().0[1][0], 1.0); // [ω]× e_x = ω × e_x = e_y
+    /// ```
     #[inline]
     pub fn matrix(&self) -> &Matrix<T, N, N> {
         &self.0
     }
 
     /// The matrix form, by value.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let m = Skew::from_vector(Vector([1.0, 2.0, 3.0f64])).into_matrix();
+    /// assert_eq!(m.transpose(), m * -1.0);
+    /// ```
     #[inline]
     pub fn into_matrix(self) -> Matrix<T, N, N> {
         self.0
     }
 
     /// The action on a vector, `ω v` (`ω v⊥` in 2D, `ω × v` in 3D).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let w = Vector([0.0, 0.0, 2.0f64]);
+    /// let v = Vector([1.0, 0.0, 0.0]);
+    /// assert_eq!(Skew::from_vector(w).apply(&v), w.cross(&v));
+    /// ```
     #[inline]
     pub fn apply(&self, v: &Vector<T, N>) -> Vector<T, N> {
         self.0 * *v
     }
 
     /// The Lie bracket (matrix commutator) `[self, other] = self other - other self`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let (a, b) = (Vector([1.0, 0.0, 0.0f64]), Vector([0.0, 1.0, 0.0]));
+    /// // [[a]×, [b]×] = [a × b]×.
+    /// assert_eq!(Skew::from_vector(a).bracket(&Skew::from_vector(b)).vector(), a.cross(&b));
+    /// ```
     #[inline]
     pub fn bracket(&self, other: &Self) -> Self {
         // The commutator of two skew matrices is skew; the projection removes rounding.
@@ -107,6 +174,14 @@ impl<T: Float, const N: usize> Skew<T, N> {
 
     /// The adjoint action of a rotation, `R ω Rᵀ`: the same angular velocity expressed in
     /// the rotated frame (in 3D, the skew matrix of `R ω`).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let r = Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), core::f64::consts::FRAC_PI_2);
+    /// let s = Skew::from_vector(Vector([1.0, 0.0, 0.0])).rotated_by(&r);
+    /// assert!((s.vector() - Vector([0.0, 1.0, 0.0])).norm() < 1e-15);
+    /// ```
     #[inline]
     pub fn rotated_by(&self, r: &Rotation<T, N>) -> Self {
         let m = *r.matrix();
@@ -114,6 +189,12 @@ impl<T: Float, const N: usize> Skew<T, N> {
     }
 
     /// The Frobenius norm divided by √2: the rotation rate `|ω|` in 2D and 3D.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// assert_eq!(Skew::from_vector(Vector([3.0, 0.0, 4.0f64])).magnitude(), 5.0);
+    /// ```
     #[inline]
     pub fn magnitude(&self) -> T {
         let two = T::one() + T::one();
@@ -123,18 +204,36 @@ impl<T: Float, const N: usize> Skew<T, N> {
 
 impl<T: Float> Skew<T, 2> {
     /// The element identified with the scalar `ω`: `[[0, -ω], [ω, 0]]`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// assert_eq!(Skew::from_scalar(2.0f64).apply_2d(&Vector([1.0, 0.0])), Vector([0.0, 2.0]));
+    /// ```
     #[inline]
     pub fn from_scalar(omega: T) -> Self {
         Self(Matrix([[T::zero(), -omega], [omega, T::zero()]]))
     }
 
     /// The scalar `ω` of `[[0, -ω], [ω, 0]]`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// assert_eq!(Skew::from_scalar(0.7f64).scalar(), 0.7);
+    /// ```
     #[inline]
     pub fn scalar(&self) -> T {
         self.0.0[1][0]
     }
 
     /// The action `ω v⊥` without a matrix product.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// assert_eq!(Skew::from_scalar(1.0f64).apply_2d(&Vector([0.0, 1.0])), Vector([-1.0, 0.0]));
+    /// ```
     #[inline]
     pub fn apply_2d(&self, v: &Vector<T, 2>) -> Vector<T, 2> {
         v.perp() * self.scalar()
@@ -143,6 +242,13 @@ impl<T: Float> Skew<T, 2> {
 
 impl<T: Float> Skew<T, 3> {
     /// The cross-product matrix `[ω]×` of `ω`, so that `[ω]× v = ω × v`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let s = Skew::from_vector(Vector([1.0, 2.0, 3.0f64]));
+    /// assert_eq!(s.vector(), Vector([1.0, 2.0, 3.0]));
+    /// ```
     #[inline]
     pub fn from_vector(w: Vector<T, 3>) -> Self {
         let [x, y, z] = w.0;
@@ -151,6 +257,13 @@ impl<T: Float> Skew<T, 3> {
     }
 
     /// The vector `ω` of `[ω]×` (the "vee" map).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let s = Skew::from_antisymmetric_part(&Matrix([[0.0, -3.0, 2.0], [3.0, 0.0, -1.0], [-2.0, 1.0, 0.0f64]]));
+    /// assert_eq!(s.vector(), Vector([1.0, 2.0, 3.0]));
+    /// ```
     #[inline]
     pub fn vector(&self) -> Vector<T, 3> {
         let m = &self.0.0;
@@ -158,6 +271,13 @@ impl<T: Float> Skew<T, 3> {
     }
 
     /// The action `ω × v` without a matrix product.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let s = Skew::from_vector(Vector([0.0, 1.0, 0.0f64]));
+    /// assert_eq!(s.apply_3d(&Vector([0.0, 0.0, 1.0])), Vector([1.0, 0.0, 0.0]));
+    /// ```
     #[inline]
     pub fn apply_3d(&self, v: &Vector<T, 3>) -> Vector<T, 3> {
         self.vector().cross(v)

@@ -32,6 +32,13 @@ pub struct Transform<T, const N: usize> {
 
 impl<T: Float, const N: usize> Transform<T, N> {
     /// `p ↦ s R p + t`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let t = Transform::new(Vector([1.0, 0.0]), Rotation::from_angle(core::f64::consts::FRAC_PI_2), 2.0);
+    /// assert!((t.apply_point(&Vector([1.0, 0.0])) - Vector([1.0, 2.0])).norm() < 1e-15);
+    /// ```
     #[inline]
     pub fn new(translation: Vector<T, N>, rotation: Rotation<T, N>, scale: T) -> Self {
         Self {
@@ -42,30 +49,65 @@ impl<T: Float, const N: usize> Transform<T, N> {
     }
 
     /// The identity transform.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let p = Vector([1.0, 2.0, 3.0]);
+    /// assert_eq!(Transform::<f64, 3>::identity().apply_point(&p), p);
+    /// ```
     #[inline]
     pub fn identity() -> Self {
         Self::new(Vector::zeros(), Rotation::identity(), T::one())
     }
 
     /// A pure translation.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let t = Transform::from_translation(Vector([1.0, 1.0]));
+    /// assert_eq!(t.apply_point(&Vector([0.0, 2.0])), Vector([1.0, 3.0]));
+    /// assert_eq!(t.apply_vector(&Vector([0.0, 2.0])), Vector([0.0, 2.0])); // vectors do not move
+    /// ```
     #[inline]
     pub fn from_translation(t: Vector<T, N>) -> Self {
         Self::new(t, Rotation::identity(), T::one())
     }
 
     /// A pure rotation about the origin.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let t = Transform::from_rotation(Rotation::from_angle(core::f64::consts::PI));
+    /// assert!((t.apply_point(&Vector([1.0, 0.0])) - Vector([-1.0, 0.0])).norm() < 1e-15);
+    /// ```
     #[inline]
     pub fn from_rotation(r: Rotation<T, N>) -> Self {
         Self::new(Vector::zeros(), r, T::one())
     }
 
     /// A pure uniform scaling about the origin.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// assert_eq!(Transform::from_scale(3.0).apply_point(&Vector([1.0, 2.0])), Vector([3.0, 6.0]));
+    /// ```
     #[inline]
     pub fn from_scale(s: T) -> Self {
         Self::new(Vector::zeros(), Rotation::identity(), s)
     }
 
     /// Applies the transform to a point: `s R p + t`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let t = Transform::new(Vector([0.0, 0.0, 1.0]), Rotation::identity(), 2.0);
+    /// assert_eq!(t.apply_point(&Vector([1.0, 0.0, 0.0])), Vector([2.0, 0.0, 1.0]));
+    /// ```
     #[inline]
     pub fn apply_point(&self, p: &Vector<T, N>) -> Vector<T, N> {
         let m = &self.rotation.matrix().0;
@@ -77,6 +119,13 @@ impl<T: Float, const N: usize> Transform<T, N> {
     }
 
     /// Applies the linear part to a direction or displacement: `s R v` (no translation).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let t = Transform::new(Vector([5.0, 5.0]), Rotation::identity(), 2.0);
+    /// assert_eq!(t.apply_vector(&Vector([1.0, 0.0])), Vector([2.0, 0.0]));
+    /// ```
     #[inline]
     pub fn apply_vector(&self, v: &Vector<T, N>) -> Vector<T, N> {
         self.rotation.apply(v) * self.scale
@@ -84,18 +133,39 @@ impl<T: Float, const N: usize> Transform<T, N> {
 
     /// Transforms a surface normal with the normal matrix `(s R)⁻ᵀ = R / s` (not
     /// renormalized).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let t = Transform::new(Vector([0.0, 0.0]), Rotation::identity(), 2.0);
+    /// assert_eq!(t.apply_normal(&Vector([0.0, 1.0])), Vector([0.0, 0.5])); // (s R)⁻ᵀ n
+    /// ```
     #[inline]
     pub fn apply_normal(&self, n: &Vector<T, N>) -> Vector<T, N> {
         self.rotation.apply(n) / self.scale
     }
 
     /// The linear part `s R`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let t = Transform::new(Vector([0.0; 2]), Rotation::identity(), 2.0);
+    /// assert_eq!(t.linear(), Matrix([[2.0, 0.0], [0.0, 2.0]]));
+    /// ```
     #[inline]
     pub fn linear(&self) -> Matrix<T, N, N> {
         *self.rotation.matrix() * self.scale
     }
 
     /// The normal matrix, the inverse transpose of the linear part: `(s R)⁻ᵀ = R / s`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let t = Transform::new(Vector([0.0; 2]), Rotation::identity(), 4.0);
+    /// assert_eq!(t.normal_matrix(), Matrix([[0.25, 0.0], [0.0, 0.25]]));
+    /// ```
     #[inline]
     pub fn normal_matrix(&self) -> Matrix<T, N, N> {
         *self.rotation.matrix() * (T::one() / self.scale)
@@ -103,6 +173,15 @@ impl<T: Float, const N: usize> Transform<T, N> {
 
     /// The composition `self ∘ first` (apply `first`, then `self`):
     /// `(t₂ + s₂ R₂ t₁, R₂ R₁, s₂ s₁)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let move_x = Transform::from_translation(Vector([1.0, 0.0]));
+    /// let double = Transform::from_scale(2.0);
+    /// // First double, then move: (2p + (1, 0)).
+    /// assert_eq!(move_x.compose(&double).apply_point(&Vector([1.0, 1.0])), Vector([3.0, 2.0]));
+    /// ```
     #[inline]
     pub fn compose(&self, first: &Self) -> Self {
         Self {
@@ -116,6 +195,15 @@ impl<T: Float, const N: usize> Transform<T, N> {
     ///
     /// # Errors
     /// [`Error::Singular`] for zero scale, [`Error::NonFinite`] if the result is not finite.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let t = Transform::new(Vector([1.0, 2.0]), Rotation::from_angle(0.3), 2.0);
+    /// let p = Vector([0.5, -1.0]);
+    /// assert!((t.try_inverse().unwrap().apply_point(&t.apply_point(&p)) - p).norm() < 1e-15);
+    /// assert!(Transform::<f64, 2>::from_scale(0.0).try_inverse().is_err());
+    /// ```
     #[inline]
     pub fn try_inverse(&self) -> Result<Self, Error> {
         if self.scale == T::zero() {
@@ -134,6 +222,13 @@ impl<T: Float, const N: usize> Transform<T, N> {
     ///
     /// # Panics
     /// For zero scale (see [`Transform::try_inverse`]).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let t = Transform::from_translation(Vector([1.0, 2.0]));
+    /// assert_eq!(t.inverse().apply_point(&Vector([1.0, 2.0])), Vector([0.0, 0.0]));
+    /// ```
     #[inline]
     pub fn inverse(&self) -> Self {
         match self.try_inverse() {
@@ -146,6 +241,13 @@ impl<T: Float, const N: usize> Transform<T, N> {
     ///
     /// # Errors
     /// [`Error::Singular`] for zero scale.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
+    /// let t = Transform::from_scale(2.0);
+    /// assert_eq!(t.try_apply_inverse_point(&Vector([2.0, 4.0])), Ok(Vector([1.0, 2.0])));
+    /// ```
     #[inline]
     pub fn try_apply_inverse_point(&self, p: &Vector<T, N>) -> Result<Vector<T, N>, Error> {
         if self.scale == T::zero() {
