@@ -2,6 +2,13 @@
 use core::fmt;
 
 /// Why an operation could not produce a result.
+///
+/// # Example
+/// ```
+/// let e = xform::Vector([0.0f64; 3]).try_normalize().unwrap_err();
+/// assert_eq!(e, xform::Error::ZeroNorm);
+/// assert_eq!(e.to_string(), "zero length");
+/// ```
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Error {

@@ -21,6 +21,13 @@ use num_traits::Float;
 use crate::{Matrix, Quaternion, Vector};
 
 /// The axes of an Euler-angle sequence, first to last.
+///
+/// # Example
+/// ```
+/// use xform::euler::Sequence;
+/// assert_eq!(Sequence::ALL.len(), 12);
+/// assert_eq!(Sequence::ALL.iter().filter(|s| s.is_proper()).count(), 6);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Sequence {
     /// Tait–Bryan x-y-z.
@@ -128,6 +135,14 @@ impl Sequence {
 }
 
 /// Whether the rotations are about the moving body axes or the fixed world axes.
+///
+/// # Example
+/// ```
+/// use xform::euler::{EulerAngles, Frame, Sequence};
+/// let e = EulerAngles::new([0.1f64, 0.2, 0.3], Sequence::XYZ, Frame::Extrinsic);
+/// let i = EulerAngles::new([0.3f64, 0.2, 0.1], Sequence::ZYX, Frame::Intrinsic);
+/// assert!((e.to_matrix() - i.to_matrix()).amax() < 1e-15);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Frame {
     /// About the body's axes as they turn: `R = Rᵢ(a) Rⱼ(b) Rₖ(c)`.
@@ -138,6 +153,15 @@ pub enum Frame {
 
 /// An angle-rate inverse asked at (or within round-off of) gimbal lock: the rate matrix is
 /// singular. `distance` is `|cos b|` (Tait–Bryan) or `|sin b|` (proper Euler), 0 at the lock.
+///
+/// # Example
+/// ```
+/// use xform::euler::{EulerAngles, Frame, Sequence};
+/// use xform::Vector;
+/// let lock = EulerAngles::new([0.0, core::f64::consts::FRAC_PI_2, 0.0], Sequence::XYZ, Frame::Intrinsic);
+/// let err = lock.rates_from_body_omega(&Vector([1.0, 0.0, 0.0])).unwrap_err();
+/// assert!(err.distance < 1e-15);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct GimbalLock<T> {
     /// How far the configuration is from the lock (`|cos b|` or `|sin b|`).

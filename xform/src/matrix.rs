@@ -10,6 +10,13 @@ use crate::{Error, Vector};
 ///
 /// Row-major storage makes literals read like the mathematics:
 /// `Matrix([[a, b], [c, d]])` is the matrix with first row `(a, b)`.
+///
+/// # Example
+/// ```
+/// use xform::{Matrix, Vector};
+/// let m = Matrix([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]); // 2 rows, 3 columns
+/// assert_eq!(m * Vector([1.0, 0.0, 1.0]), Vector([4.0, 10.0]));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
@@ -23,12 +30,36 @@ use crate::{Error, Vector};
 pub struct Matrix<T, const R: usize, const C: usize>(pub [[T; C]; R]);
 
 /// A 2 × 2 matrix.
+///
+/// # Example
+/// ```
+/// let m: xform::Matrix2<f64> = xform::Matrix::identity();
+/// assert_eq!(m.trace(), 2.0);
+/// ```
 pub type Matrix2<T> = Matrix<T, 2, 2>;
 /// A 3 × 3 matrix.
+///
+/// # Example
+/// ```
+/// let m: xform::Matrix3<f64> = xform::Matrix::identity();
+/// assert_eq!(m.determinant(), 1.0);
+/// ```
 pub type Matrix3<T> = Matrix<T, 3, 3>;
 /// A 4 × 4 matrix.
+///
+/// # Example
+/// ```
+/// let m: xform::Matrix4<f32> = xform::Matrix::zeros();
+/// assert_eq!(m.norm(), 0.0);
+/// ```
 pub type Matrix4<T> = Matrix<T, 4, 4>;
 /// A 6 × 6 matrix (spatial transforms and inertias).
+///
+/// # Example
+/// ```
+/// let m: xform::Matrix6<f64> = xform::Matrix::identity();
+/// assert_eq!(m.trace(), 6.0);
+/// ```
 pub type Matrix6<T> = Matrix<T, 6, 6>;
 
 impl<T, const R: usize, const C: usize> Matrix<T, R, C> {

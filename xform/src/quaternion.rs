@@ -11,6 +11,15 @@ use crate::{Error, Matrix, Vector};
 /// A unit quaternion `q` represents the active rotation `v ↦ q v q*` of vectors (the
 /// rotation matrix of [`Quaternion::to_matrix`]); `q` and `-q` are the same rotation.
 /// Products compose like matrices: `(q₂ q₁)` rotates by `q₁` first, then by `q₂`.
+///
+/// # Example
+/// ```
+/// use xform::{Quaternion, Vector};
+/// let i = Quaternion::new(0.0, 1.0, 0.0, 0.0);
+/// let j = Quaternion::new(0.0, 0.0, 1.0, 0.0);
+/// assert_eq!(i * j, Quaternion::new(0.0, 0.0, 0.0, 1.0)); // ij = k
+/// assert_eq!(i * i, Quaternion::new(-1.0, 0.0, 0.0, 0.0));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Quaternion<T> {

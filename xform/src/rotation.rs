@@ -11,6 +11,13 @@ use crate::{Error, Matrix, Quaternion, Skew, Vector, rodrigues};
 /// angle (2D), an axis and angle, rotation vector or quaternion (3D), a plane and angle
 /// (any N), the exponential of a [`Skew`] (2D, 3D), or check a matrix with
 /// [`Rotation::try_from_matrix`]. Composition `r2 * r1` applies `r1` first.
+///
+/// # Example
+/// ```
+/// use xform::{Rotation, Vector};
+/// let r = Rotation::from_angle(core::f64::consts::FRAC_PI_2) * Rotation::from_angle(core::f64::consts::FRAC_PI_2);
+/// assert!((r.apply(&Vector([1.0, 0.0])) - Vector([-1.0, 0.0])).norm() < 1e-15);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(

@@ -11,6 +11,13 @@ use crate::{Error, Matrix, Rotation, Vector};
 /// Stored as the full matrix so every dimension works the same way; the constructors keep
 /// it exactly skew-symmetric. In 2D it is identified with a scalar ([`Skew::from_scalar`],
 /// acting as `ω v⊥`), in 3D with a vector ([`Skew::from_vector`], acting as `ω × v`).
+///
+/// # Example
+/// ```
+/// use xform::{Skew, Vector};
+/// let w = Skew::from_vector(Vector([0.0, 0.0, 1.0f64]));
+/// assert_eq!(w * Vector([1.0, 0.0, 0.0]), Vector([0.0, 1.0, 0.0]));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(

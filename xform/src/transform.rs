@@ -12,6 +12,13 @@ use crate::{Error, Matrix, Rotation, Vector};
 /// `a2 * a1` is the composition `A2 ∘ A1` (apply `a1` first), matching the product of the
 /// augmented matrices. The scale may be any non-zero value (negative scale is a point
 /// reflection combined with the rotation); a zero scale makes the transform singular.
+///
+/// # Example
+/// ```
+/// use xform::{Rotation, Transform, Vector};
+/// let t = Transform::new(Vector([1.0, 0.0, 0.0]), Rotation::identity(), 2.0);
+/// assert_eq!(t * Vector([1.0, 1.0, 1.0]), Vector([3.0, 2.0, 2.0]));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(

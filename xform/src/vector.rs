@@ -12,6 +12,13 @@ use crate::Error;
 ///
 /// The field is public so that literals and pattern matching stay cheap:
 /// `Vector([1.0, 2.0, 3.0])`. Arithmetic is component-wise; `*` and `/` take a scalar.
+///
+/// # Example
+/// ```
+/// use xform::Vector;
+/// let v = Vector([1.0, 2.0, 3.0]) + Vector([1.0, 1.0, 1.0]) * 2.0;
+/// assert_eq!(v, Vector([3.0, 4.0, 5.0]));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
@@ -25,10 +32,28 @@ use crate::Error;
 pub struct Vector<T, const N: usize>(pub [T; N]);
 
 /// A 2-vector.
+///
+/// # Example
+/// ```
+/// let v: xform::Vector2<f64> = xform::Vector([3.0, 4.0]);
+/// assert_eq!(v.norm(), 5.0);
+/// ```
 pub type Vector2<T> = Vector<T, 2>;
 /// A 3-vector.
+///
+/// # Example
+/// ```
+/// let v: xform::Vector3<f64> = xform::Vector::unit(1);
+/// assert_eq!(v.y(), 1.0);
+/// ```
 pub type Vector3<T> = Vector<T, 3>;
 /// A 4-vector.
+///
+/// # Example
+/// ```
+/// let v: xform::Vector4<f32> = xform::Vector::splat(0.5);
+/// assert_eq!(v.dot(&v), 1.0);
+/// ```
 pub type Vector4<T> = Vector<T, 4>;
 
 impl<T, const N: usize> Vector<T, N> {
