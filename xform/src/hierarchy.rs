@@ -29,14 +29,43 @@ use num_traits::Float;
 use crate::{DynamicTransform, Error, Transform};
 
 /// Something that composes like a child-to-parent transform.
+///
+/// # Example
+/// ```
+/// use xform::hierarchy::Frame;
+/// use xform::{Transform, Vector};
+/// let parent = Transform::from_translation(Vector([1.0, 0.0]));
+/// let child = Transform::from_scale(2.0);
+/// let global = Frame::compose_frames(&parent, &child);
+/// assert_eq!(global.apply_point(&Vector([1.0, 1.0])), Vector([3.0, 2.0]));
+/// ```
 pub trait Frame: Copy {
     /// The global frame of a child: `parent_global ∘ local`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::hierarchy::Frame;
+    /// use xform::{Transform, Vector};
+    /// let g = Frame::compose_frames(&Transform::from_scale(2.0), &Transform::from_translation(Vector([1.0, 0.0])));
+    /// assert_eq!(g.apply_point(&Vector([0.0, 0.0])), Vector([2.0, 0.0]));
+    /// ```
     fn compose_frames(parent_global: &Self, local: &Self) -> Self;
 
     /// The local frame of a child from its global frame: `parent_global⁻¹ ∘ global`.
     ///
     /// # Errors
     /// If the parent's frame cannot be inverted or the result is not finite.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::hierarchy::Frame;
+    /// use xform::{Transform, Vector};
+    /// let parent = Transform::from_translation(Vector([1.0, 0.0]));
+    /// let global = Transform::from_translation(Vector([3.0, 0.0]));
+    /// let local = Frame::try_relative(&parent, &global).unwrap();
+    /// assert_eq!(local.apply_point(&Vector([0.0, 0.0])), Vector([2.0, 0.0]));
+    /// assert!(Frame::try_relative(&Transform::from_scale(0.0), &global).is_err());
+    /// ```
     fn try_relative(parent_global: &Self, global: &Self) -> Result<Self, Error>;
 }
 
@@ -65,6 +94,12 @@ impl<T: Float, const N: usize> Frame for DynamicTransform<T, N> {
 }
 
 /// Why a hierarchy walk could not run.
+///
+/// # Example
+/// ```
+/// use xform::hierarchy::{Hierarchy, HierarchyError};
+/// assert_eq!(Hierarchy::try_new(&[Some(1), None]).unwrap_err(), HierarchyError::ParentNotBefore { node: 0, parent: 1 });
+/// ```
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HierarchyError {
@@ -113,6 +148,17 @@ impl core::error::Error for HierarchyError {}
 
 /// A validated view of parent indices: `parents[i]` is `None` for a child of the world and
 /// `Some(p)` with `p < i` otherwise.
+///
+/// # Example
+/// ```
+/// use xform::hierarchy::Hierarchy;
+/// use xform::{Transform, Vector};
+/// let tree = Hierarchy::try_new(&[None, Some(0)]).unwrap();
+/// let local = [Transform::from_translation(Vector([1.0, 0.0])), Transform::from_scale(2.0)];
+/// let mut global = local;
+/// tree.try_to_global(&local, &mut global).unwrap();
+/// assert_eq!(global[1].apply_point(&Vector([1.0, 1.0])), Vector([3.0, 2.0]));
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Hierarchy<'a> {
     parents: &'a [Option<usize>],
@@ -123,6 +169,13 @@ impl<'a> Hierarchy<'a> {
     ///
     /// # Errors
     /// [`HierarchyError::ParentNotBefore`] for the first node that violates it.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::hierarchy::Hierarchy;
+    /// assert!(Hierarchy::try_new(&[None, Some(0), Some(0)]).is_ok());
+    /// assert!(Hierarchy::try_new(&[None, Some(1)]).is_err()); // a node is its own parent
+    /// ```
     pub fn try_new(parents: &'a [Option<usize>]) -> Result<Self, HierarchyError> {
         for (node, parent) in parents.iter().enumerate() {
             if let Some(p) = *parent
@@ -135,18 +188,37 @@ impl<'a> Hierarchy<'a> {
     }
 
     /// The parent indices.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::hierarchy::Hierarchy;
+    /// let parents = [None, Some(0)];
+    /// assert_eq!(Hierarchy::try_new(&parents).unwrap().parents(), &parents);
+    /// ```
     #[inline]
     pub fn parents(&self) -> &'a [Option<usize>] {
         self.parents
     }
 
     /// The number of nodes.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::hierarchy::Hierarchy;
+    /// assert_eq!(Hierarchy::try_new(&[None, Some(0), None]).unwrap().len(), 3);
+    /// ```
     #[inline]
     pub fn len(&self) -> usize {
         self.parents.len()
     }
 
     /// Whether there are no nodes.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::hierarchy::Hierarchy;
+    /// assert!(Hierarchy::try_new(&[]).unwrap().is_empty());
+    /// ```
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.parents.is_empty()
@@ -168,6 +240,18 @@ impl<'a> Hierarchy<'a> {
     ///
     /// # Errors
     /// [`HierarchyError::LengthMismatch`] if a slice has the wrong length.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::hierarchy::Hierarchy;
+    /// use xform::{Transform, Vector};
+    /// let tree = Hierarchy::try_new(&[None, Some(0)]).unwrap();
+    /// let local = [Transform::from_translation(Vector([1.0, 0.0])), Transform::from_scale(2.0)];
+    /// let mut global = local;
+    /// tree.try_to_global(&local, &mut global).unwrap();
+    /// assert_eq!(global[1].apply_point(&Vector([0.0, 0.0])), Vector([1.0, 0.0]));
+    /// assert!(tree.try_to_global(&local[..1], &mut global).is_err()); // one frame per node
+    /// ```
     pub fn try_to_global<F: Frame>(
         &self,
         local: &[F],
@@ -189,6 +273,16 @@ impl<'a> Hierarchy<'a> {
     ///
     /// # Errors
     /// [`HierarchyError::LengthMismatch`] if the slice has the wrong length.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::hierarchy::Hierarchy;
+    /// use xform::{Transform, Vector};
+    /// let tree = Hierarchy::try_new(&[None, Some(0)]).unwrap();
+    /// let mut frames = [Transform::from_translation(Vector([1.0, 0.0])), Transform::from_translation(Vector([0.0, 1.0]))];
+    /// tree.try_to_global_in_place(&mut frames).unwrap();
+    /// assert_eq!(frames[1].apply_point(&Vector([0.0, 0.0])), Vector([1.0, 1.0]));
+    /// ```
     pub fn try_to_global_in_place<F: Frame>(&self, frames: &mut [F]) -> Result<(), HierarchyError> {
         self.check_len(frames.len())?;
         for (i, parent) in self.parents.iter().enumerate() {
@@ -206,6 +300,19 @@ impl<'a> Hierarchy<'a> {
     /// [`HierarchyError::LengthMismatch`] if a slice has the wrong length,
     /// [`HierarchyError::Frame`] if a parent's frame is singular or a result not finite
     /// (`local` is then partly written).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::hierarchy::Hierarchy;
+    /// use xform::{Transform, Vector};
+    /// let tree = Hierarchy::try_new(&[None, Some(0)]).unwrap();
+    /// let local = [Transform::from_translation(Vector([1.0, 0.0])), Transform::from_scale(2.0)];
+    /// let mut global = local;
+    /// tree.try_to_global(&local, &mut global).unwrap();
+    /// let mut back = global;
+    /// tree.try_to_local(&global, &mut back).unwrap();
+    /// assert!((back[1].apply_point(&Vector([1.0, 1.0])) - local[1].apply_point(&Vector([1.0, 1.0]))).norm() < 1e-15);
+    /// ```
     pub fn try_to_local<F: Frame>(
         &self,
         global: &[F],
@@ -228,6 +335,16 @@ impl<'a> Hierarchy<'a> {
     ///
     /// # Errors
     /// As [`Hierarchy::try_to_local`] (the slice is then partly converted).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::hierarchy::Hierarchy;
+    /// use xform::{Transform, Vector};
+    /// let tree = Hierarchy::try_new(&[None, Some(0)]).unwrap();
+    /// let mut frames = [Transform::from_translation(Vector([1.0, 0.0])), Transform::from_translation(Vector([1.0, 1.0]))];
+    /// tree.try_to_local_in_place(&mut frames).unwrap();
+    /// assert_eq!(frames[1].apply_point(&Vector([0.0, 0.0])), Vector([0.0, 1.0]));
+    /// ```
     pub fn try_to_local_in_place<F: Frame>(&self, frames: &mut [F]) -> Result<(), HierarchyError> {
         self.check_len(frames.len())?;
         for (i, parent) in self.parents.iter().enumerate().rev() {

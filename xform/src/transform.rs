@@ -302,6 +302,16 @@ macro_rules! augmented {
         impl<T: Float> Transform<T, $n> {
             /// The augmented (homogeneous) matrix `[[s R, t], [0, 1]]`, so that
             /// `A (p, 1) = (s R p + t, 1)` and composition is the matrix product.
+            ///
+            /// # Example
+            /// ```
+            /// use xform::{Transform, Vector};
+            #[doc = concat!("let t = Transform::<f64, ", stringify!($n), ">::new(Vector::splat(1.0), xform::Rotation::identity(), 2.0);")]
+            /// let a = t.to_augmented();
+            #[doc = concat!("assert_eq!(a.0[0][", stringify!($n), "], 1.0); // the translation column")]
+            #[doc = concat!("assert_eq!(a.0[", stringify!($n), "][", stringify!($n), "], 1.0);")]
+            /// assert_eq!(a.0[0][0], 2.0);
+            /// ```
             #[inline]
             pub fn to_augmented(&self) -> Matrix<T, $m, $m> {
                 let mut a = Matrix::<T, $m, $m>::identity();
