@@ -7,6 +7,13 @@ use crate::Vector;
 
 /// A spatial force vector `(n, f)`: the moment about the frame origin and the linear force
 /// (Plücker coordinates, angular part first).
+///
+/// # Example
+/// ```
+/// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+/// let f = Force::new(Vector([0.0, 1.0, 0.0f64]), Vector([2.0, 0.0, 3.0]));
+/// assert_eq!(f.to_vector().0, [0.0, 1.0, 0.0, 2.0, 0.0, 3.0]); // moment, then force
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Force<T> {
@@ -18,18 +25,38 @@ pub struct Force<T> {
 
 impl<T: Float> Force<T> {
     /// `(n, f)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let f = Force::new(Vector([0.0, 1.0, 0.0f64]), Vector([2.0, 0.0, 3.0]));
+    /// assert_eq!((f.angular, f.linear), (Vector([0.0, 1.0, 0.0]), Vector([2.0, 0.0, 3.0])));
+    /// ```
     #[inline]
     pub fn new(angular: Vector<T, 3>, linear: Vector<T, 3>) -> Self {
         Self { angular, linear }
     }
 
     /// The zero force.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// assert_eq!(Force::<f64>::zero().to_vector(), Vector([0.0; 6]));
+    /// ```
     #[inline]
     pub fn zero() -> Self {
         Self::new(Vector::zeros(), Vector::zeros())
     }
 
     /// The 6-vector `(n, f)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let f = Force::new(Vector([0.0, 1.0, 0.0f64]), Vector([2.0, 0.0, 3.0]));
+    /// assert_eq!(Force::from_vector(&f.to_vector()), f);
+    /// ```
     #[inline]
     pub fn to_vector(&self) -> Vector<T, 6> {
         let (a, l) = (self.angular.0, self.linear.0);
@@ -37,6 +64,13 @@ impl<T: Float> Force<T> {
     }
 
     /// From the 6-vector `(n, f)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let f = Force::from_vector(&Vector([1.0, 2.0, 3.0, 4.0, 5.0, 6.0f64]));
+    /// assert_eq!(f.linear, Vector([4.0, 5.0, 6.0]));
+    /// ```
     #[inline]
     pub fn from_vector(v: &Vector<T, 6>) -> Self {
         let c = v.0;
@@ -44,6 +78,14 @@ impl<T: Float> Force<T> {
     }
 
     /// The force `f` applied at the point `p`: moment `p × f` about the origin.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// // 1 N along y at x = 2 m: a moment of 2 N·m about z.
+    /// let f = Force::at_point(Vector([0.0, 1.0, 0.0f64]), &Vector([2.0, 0.0, 0.0]));
+    /// assert_eq!((f.angular, f.linear), (Vector([0.0, 0.0, 2.0]), Vector([0.0, 1.0, 0.0])));
+    /// ```
     #[inline]
     pub fn at_point(f: Vector<T, 3>, p: &Vector<T, 3>) -> Self {
         Self::new(p.cross(&f), f)

@@ -12,6 +12,16 @@ use crate::{Matrix, Rotation, Transform, Vector};
 ///
 /// Left-associative (RBDA, RBDL): `x1 * x2` is the transform whose matrix is `X1 X2`, i.e.
 /// `x2` is applied first: `plx(E₁, r₁) * plx(E₂, r₂) = plx(E₁E₂, r₂ + E₂ᵀ r₁)`.
+///
+/// # Example
+/// ```
+/// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+/// let x = Plx::new(Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.7), Vector([1.0, -2.0, 0.5f64]));
+/// let m = Motion::new(Vector([0.0, 0.0, 1.0f64]), Vector([1.0, 0.0, 0.0]));
+/// let f = Force::new(Vector([0.0, 1.0, 0.0f64]), Vector([2.0, 0.0, 3.0]));
+/// // Power is frame-independent: (X m)·(X* f) = m·f.
+/// assert!((x.apply_motion(&m).dot(&x.apply_force(&f)) - m.dot(&f)).abs() < 1e-14);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Plx<T> {
@@ -23,6 +33,14 @@ pub struct Plx<T> {
 
 impl<T: Float> Plx<T> {
     /// `plx(E, r)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plx::new(Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.7), Vector([1.0, -2.0, 0.5f64]));
+    /// let m = Motion::new(Vector([0.0, 0.0, 1.0f64]), Vector([1.0, 0.0, 0.0]));
+    /// assert!((x.inverse_apply_motion(&x.apply_motion(&m)).to_vector() - m.to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn new(rotation: Rotation<T, 3>, translation: Vector<T, 3>) -> Self {
         Self {
@@ -32,18 +50,43 @@ impl<T: Float> Plx<T> {
     }
 
     /// The identity.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let m = Motion::new(Vector([0.0, 0.0, 1.0f64]), Vector([1.0, 0.0, 0.0]));
+    /// assert_eq!(Plx::<f64>::identity().apply_motion(&m), m);
+    /// ```
     #[inline]
     pub fn identity() -> Self {
         Self::new(Rotation::identity(), Vector::zeros())
     }
 
     /// A pure coordinate rotation `rot(E) = plx(E, 0)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plx::from_rotation(Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3f64));
+    /// let m = Motion::new(Vector([0.0, 0.0, 1.0]), Vector([0.0; 3]));
+    /// // A rotation about z leaves a spin about z unchanged.
+    /// assert!((x.apply_motion(&m).to_vector() - m.to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn from_rotation(e: Rotation<T, 3>) -> Self {
         Self::new(e, Vector::zeros())
     }
 
     /// A pure translation of the origin `xlt(r) = plx(1, r)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plx::from_translation(Vector([1.0, 0.0, 0.0f64]));
+    /// let m = Motion::new(Vector([0.0; 3]), Vector([0.0, 2.0, 0.0]));
+    /// // A pure translation velocity is the same seen from any point.
+    /// assert!((x.apply_motion(&m).to_vector() - m.to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn from_translation(r: Vector<T, 3>) -> Self {
         Self::new(Rotation::identity(), r)
@@ -53,12 +96,31 @@ impl<T: Float> Plx<T> {
     /// frame. For `A(p) = R p + t` (child to parent point map, scale ignored) this is
     /// `plx(R, -Rᵀ t)`: the parent origin is at `-Rᵀ t` in child coordinates and `R` turns
     /// child coordinates into parent coordinates.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Motion, Plx, Rotation, Transform, Vector};
+    /// // A child frame 1 m up the parent's y axis, not rotated: a spin about the child's
+    /// // z axis is, in the parent frame, a spin about z plus a velocity of the origin.
+    /// let a = Transform::new(Vector([0.0, 1.0, 0.0f64]), Rotation::identity(), 1.0);
+    /// let m = Plx::from_rigid_child_to_parent(&a).apply_motion(&Motion::new(Vector([0.0, 0.0, 1.0]), Vector([0.0; 3])));
+    /// assert_eq!(m.angular, Vector([0.0, 0.0, 1.0]));
+    /// assert!((m.point_velocity(&Vector([0.0, 1.0, 0.0]))).norm() < 1e-15); // the child's origin does not move
+    /// ```
     #[inline]
     pub fn from_rigid_child_to_parent(a: &Transform<T, 3>) -> Self {
         Self::new(a.rotation, -a.rotation.apply_inverse(&a.translation))
     }
 
     /// The same transform in the right-associative convention: `plx(E, r) = plxb(Eᵀ, r)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plx::new(Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.7), Vector([1.0, -2.0, 0.5f64]));
+    /// let m = Motion::new(Vector([0.0, 0.0, 1.0f64]), Vector([1.0, 0.0, 0.0]));
+    /// assert!((x.to_plxb().to_plx().apply_motion(&m).to_vector() - x.apply_motion(&m).to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn to_plxb(&self) -> Plxb<T> {
         Plxb::new(self.rotation.inverse(), self.translation)
@@ -66,6 +128,15 @@ impl<T: Float> Plx<T> {
 
     /// The composition `self * other` (apply `other` first):
     /// `plx(E₁E₂, r₂ + E₂ᵀ r₁)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plx::new(Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.7), Vector([1.0, -2.0, 0.5f64]));
+    /// let m = Motion::new(Vector([0.0, 0.0, 1.0f64]), Vector([1.0, 0.0, 0.0]));
+    /// let y = Plx::from_translation(Vector([0.0, 1.0, 2.0]));
+    /// assert!((x.compose(&y).apply_motion(&m).to_vector() - x.apply_motion(&y.apply_motion(&m)).to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn compose(&self, other: &Self) -> Self {
         Self::new(
@@ -75,6 +146,14 @@ impl<T: Float> Plx<T> {
     }
 
     /// The inverse `plx(Eᵀ, -E r)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plx::new(Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.7), Vector([1.0, -2.0, 0.5f64]));
+    /// let m = Motion::new(Vector([0.0, 0.0, 1.0f64]), Vector([1.0, 0.0, 0.0]));
+    /// assert!((x.inverse().apply_motion(&x.apply_motion(&m)).to_vector() - m.to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn inverse(&self) -> Self {
         Self::new(
@@ -84,6 +163,14 @@ impl<T: Float> Plx<T> {
     }
 
     /// `X m = (E ω, E (v - r × ω))`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plx::new(Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.7), Vector([1.0, -2.0, 0.5f64]));
+    /// let m = Motion::new(Vector([0.0, 0.0, 1.0f64]), Vector([1.0, 0.0, 0.0]));
+    /// assert!((x.to_matrix() * m.to_vector() - x.apply_motion(&m).to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn apply_motion(&self, m: &Motion<T>) -> Motion<T> {
         let e = &self.rotation;
@@ -94,6 +181,14 @@ impl<T: Float> Plx<T> {
     }
 
     /// `X* f = X⁻ᵀ f = (E (n - r × f), E f)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plx::new(Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.7), Vector([1.0, -2.0, 0.5f64]));
+    /// let f = Force::new(Vector([0.0, 1.0, 0.0f64]), Vector([2.0, 0.0, 3.0]));
+    /// assert!((x.to_force_matrix() * f.to_vector() - x.apply_force(&f).to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn apply_force(&self, f: &Force<T>) -> Force<T> {
         let e = &self.rotation;
@@ -104,6 +199,14 @@ impl<T: Float> Plx<T> {
     }
 
     /// `X⁻¹ m = (Eᵀ ω, Eᵀ v + r × Eᵀ ω)` without forming the inverse.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plx::new(Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.7), Vector([1.0, -2.0, 0.5f64]));
+    /// let m = Motion::new(Vector([0.0, 0.0, 1.0f64]), Vector([1.0, 0.0, 0.0]));
+    /// assert!((x.inverse_apply_motion(&m).to_vector() - x.inverse().apply_motion(&m).to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn inverse_apply_motion(&self, m: &Motion<T>) -> Motion<T> {
         let e = &self.rotation;
@@ -112,6 +215,14 @@ impl<T: Float> Plx<T> {
     }
 
     /// `Xᵀ f = (X*)⁻¹ f = (Eᵀ n + r × Eᵀ f, Eᵀ f)` without forming the inverse.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plx::new(Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.7), Vector([1.0, -2.0, 0.5f64]));
+    /// let f = Force::new(Vector([0.0, 1.0, 0.0f64]), Vector([2.0, 0.0, 3.0]));
+    /// assert!((x.inverse_apply_force(&x.apply_force(&f)).to_vector() - f.to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn inverse_apply_force(&self, f: &Force<T>) -> Force<T> {
         let e = &self.rotation;
@@ -123,6 +234,15 @@ impl<T: Float> Plx<T> {
     }
 
     /// The 6 × 6 motion matrix `[[E, 0], [-E r×, E]]`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plx::new(Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.7), Vector([1.0, -2.0, 0.5f64]));
+    /// // The force matrix is the inverse transpose of the motion matrix.
+    /// let d = x.to_force_matrix() * x.to_matrix().transpose() - xform::Matrix::<f64, 6, 6>::identity();
+    /// assert!(d.amax() < 1e-14);
+    /// ```
     #[inline]
     pub fn to_matrix(&self) -> Matrix<T, 6, 6> {
         let e = *self.rotation.matrix();
@@ -135,6 +255,14 @@ impl<T: Float> Plx<T> {
     }
 
     /// The 6 × 6 force matrix `X* = X⁻ᵀ = [[E, -E r×], [0, E]]`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plx::new(Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.7), Vector([1.0, -2.0, 0.5f64]));
+    /// let f = Force::new(Vector([0.0, 1.0, 0.0f64]), Vector([2.0, 0.0, 3.0]));
+    /// assert!((x.to_force_matrix() * f.to_vector() - x.apply_force(&f).to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn to_force_matrix(&self) -> Matrix<T, 6, 6> {
         let e = *self.rotation.matrix();

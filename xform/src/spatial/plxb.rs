@@ -13,6 +13,15 @@ use crate::{Matrix, Rotation, Transform, Vector};
 /// Right-associative (Tiny Differentiable Simulator, brax): `y1 * y2` applies `y1` first,
 /// so its matrix is `Y2 Y1`: `plxb(E₁, r₁) * plxb(E₂, r₂) = plxb(E₁E₂, r₁ + E₁ r₂)` — the
 /// same formula as composing poses.
+///
+/// # Example
+/// ```
+/// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+/// let x = Plxb::new(Rotation::from_axis_angle(&Vector([1.0, 0.0, 0.0]), 0.4), Vector([0.3, 0.0, -1.0f64]));
+/// let m = Motion::new(Vector([0.0, 0.0, 1.0f64]), Vector([1.0, 0.0, 0.0]));
+/// let f = Force::new(Vector([0.0, 1.0, 0.0f64]), Vector([2.0, 0.0, 3.0]));
+/// assert!((x.apply_motion(&m).dot(&x.apply_force(&f)) - m.dot(&f)).abs() < 1e-14);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Plxb<T> {
@@ -24,6 +33,14 @@ pub struct Plxb<T> {
 
 impl<T: Float> Plxb<T> {
     /// `plxb(E, r)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plxb::new(Rotation::from_axis_angle(&Vector([1.0, 0.0, 0.0]), 0.4), Vector([0.3, 0.0, -1.0f64]));
+    /// let m = Motion::new(Vector([0.0, 0.0, 1.0f64]), Vector([1.0, 0.0, 0.0]));
+    /// assert!((x.inverse_apply_motion(&x.apply_motion(&m)).to_vector() - m.to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn new(rotation: Rotation<T, 3>, translation: Vector<T, 3>) -> Self {
         Self {
@@ -33,6 +50,13 @@ impl<T: Float> Plxb<T> {
     }
 
     /// The identity.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let f = Force::new(Vector([0.0, 1.0, 0.0f64]), Vector([2.0, 0.0, 3.0]));
+    /// assert_eq!(Plxb::<f64>::identity().apply_force(&f), f);
+    /// ```
     #[inline]
     pub fn identity() -> Self {
         Self::new(Rotation::identity(), Vector::zeros())
@@ -40,12 +64,30 @@ impl<T: Float> Plxb<T> {
 
     /// The transform of spatial vectors from a rigid pose's parent frame into its child
     /// (body) frame: for `A(p) = R p + t` this is `plxb(R, t)` (scale ignored).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Motion, Plx, Plxb, Rotation, Transform, Vector};
+    /// let a = Transform::new(Vector([1.0, 2.0, 3.0f64]), Rotation::from_axis_angle(&Vector([0.0, 1.0, 0.0]), 0.5), 1.0);
+    /// let m = Motion::new(Vector([0.1, 0.2, 0.3]), Vector([1.0, 0.0, 0.0]));
+    /// // Parent-to-child (this) undoes child-to-parent (`Plx::from_rigid_child_to_parent`).
+    /// let (xb, x) = (Plxb::from_rigid_pose(&a), Plx::from_rigid_child_to_parent(&a));
+    /// assert!((xb.apply_motion(&x.apply_motion(&m)).to_vector() - m.to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn from_rigid_pose(a: &Transform<T, 3>) -> Self {
         Self::new(a.rotation, a.translation)
     }
 
     /// The same transform in the left-associative convention: `plxb(E, r) = plx(Eᵀ, r)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plxb::new(Rotation::from_axis_angle(&Vector([1.0, 0.0, 0.0]), 0.4), Vector([0.3, 0.0, -1.0f64]));
+    /// let m = Motion::new(Vector([0.0, 0.0, 1.0f64]), Vector([1.0, 0.0, 0.0]));
+    /// assert!((x.to_plx().to_plxb().apply_motion(&m).to_vector() - x.apply_motion(&m).to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn to_plx(&self) -> Plx<T> {
         Plx::new(self.rotation.inverse(), self.translation)
@@ -53,6 +95,16 @@ impl<T: Float> Plxb<T> {
 
     /// The composition `self * other` (apply `self` first, matrix `Y_other Y_self`):
     /// `plxb(E₁E₂, r₁ + E₁ r₂)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plxb::new(Rotation::from_axis_angle(&Vector([1.0, 0.0, 0.0]), 0.4), Vector([0.3, 0.0, -1.0f64]));
+    /// let m = Motion::new(Vector([0.0, 0.0, 1.0f64]), Vector([1.0, 0.0, 0.0]));
+    /// let y = Plxb::new(Rotation::identity(), Vector([0.0, 1.0, 0.0]));
+    /// // `x` applies first.
+    /// assert!((x.compose(&y).apply_motion(&m).to_vector() - y.apply_motion(&x.apply_motion(&m)).to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn compose(&self, other: &Self) -> Self {
         Self::new(
@@ -62,6 +114,14 @@ impl<T: Float> Plxb<T> {
     }
 
     /// The inverse `plxb(Eᵀ, -Eᵀ r)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plxb::new(Rotation::from_axis_angle(&Vector([1.0, 0.0, 0.0]), 0.4), Vector([0.3, 0.0, -1.0f64]));
+    /// let f = Force::new(Vector([0.0, 1.0, 0.0f64]), Vector([2.0, 0.0, 3.0]));
+    /// assert!((x.inverse().apply_force(&x.apply_force(&f)).to_vector() - f.to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn inverse(&self) -> Self {
         Self::new(
@@ -71,6 +131,14 @@ impl<T: Float> Plxb<T> {
     }
 
     /// `Y m = (Eᵀ ω, Eᵀ (v - r × ω))`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plxb::new(Rotation::from_axis_angle(&Vector([1.0, 0.0, 0.0]), 0.4), Vector([0.3, 0.0, -1.0f64]));
+    /// let m = Motion::new(Vector([0.0, 0.0, 1.0f64]), Vector([1.0, 0.0, 0.0]));
+    /// assert!((x.to_matrix() * m.to_vector() - x.apply_motion(&m).to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn apply_motion(&self, m: &Motion<T>) -> Motion<T> {
         let e = &self.rotation;
@@ -81,6 +149,14 @@ impl<T: Float> Plxb<T> {
     }
 
     /// `Y* f = Y⁻ᵀ f = (Eᵀ (n - r × f), Eᵀ f)`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plxb::new(Rotation::from_axis_angle(&Vector([1.0, 0.0, 0.0]), 0.4), Vector([0.3, 0.0, -1.0f64]));
+    /// let f = Force::new(Vector([0.0, 1.0, 0.0f64]), Vector([2.0, 0.0, 3.0]));
+    /// assert!((x.to_force_matrix() * f.to_vector() - x.apply_force(&f).to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn apply_force(&self, f: &Force<T>) -> Force<T> {
         let e = &self.rotation;
@@ -91,6 +167,14 @@ impl<T: Float> Plxb<T> {
     }
 
     /// `Y⁻¹ m = (E ω, E v + r × E ω)` without forming the inverse.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plxb::new(Rotation::from_axis_angle(&Vector([1.0, 0.0, 0.0]), 0.4), Vector([0.3, 0.0, -1.0f64]));
+    /// let m = Motion::new(Vector([0.0, 0.0, 1.0f64]), Vector([1.0, 0.0, 0.0]));
+    /// assert!((x.inverse_apply_motion(&m).to_vector() - x.inverse().apply_motion(&m).to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn inverse_apply_motion(&self, m: &Motion<T>) -> Motion<T> {
         let e = &self.rotation;
@@ -99,6 +183,14 @@ impl<T: Float> Plxb<T> {
     }
 
     /// `Yᵀ f = (Y*)⁻¹ f = (E n + r × E f, E f)` without forming the inverse.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plxb::new(Rotation::from_axis_angle(&Vector([1.0, 0.0, 0.0]), 0.4), Vector([0.3, 0.0, -1.0f64]));
+    /// let f = Force::new(Vector([0.0, 1.0, 0.0f64]), Vector([2.0, 0.0, 3.0]));
+    /// assert!((x.inverse_apply_force(&f).to_vector() - x.inverse().apply_force(&f).to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn inverse_apply_force(&self, f: &Force<T>) -> Force<T> {
         let e = &self.rotation;
@@ -107,6 +199,14 @@ impl<T: Float> Plxb<T> {
     }
 
     /// The 6 × 6 motion matrix `[[Eᵀ, 0], [-Eᵀ r×, Eᵀ]]`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plxb::new(Rotation::from_axis_angle(&Vector([1.0, 0.0, 0.0]), 0.4), Vector([0.3, 0.0, -1.0f64]));
+    /// let d = x.to_force_matrix() * x.to_matrix().transpose() - xform::Matrix::<f64, 6, 6>::identity();
+    /// assert!(d.amax() < 1e-14);
+    /// ```
     #[inline]
     pub fn to_matrix(&self) -> Matrix<T, 6, 6> {
         let et = self.rotation.matrix().transpose();
@@ -119,6 +219,14 @@ impl<T: Float> Plxb<T> {
     }
 
     /// The 6 × 6 force matrix `Y* = Y⁻ᵀ = [[Eᵀ, -Eᵀ r×], [0, Eᵀ]]`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{Force, Motion, Plx, Plxb, Rotation, Vector};
+    /// let x = Plxb::new(Rotation::from_axis_angle(&Vector([1.0, 0.0, 0.0]), 0.4), Vector([0.3, 0.0, -1.0f64]));
+    /// let f = Force::new(Vector([0.0, 1.0, 0.0f64]), Vector([2.0, 0.0, 3.0]));
+    /// assert!((x.to_force_matrix() * f.to_vector() - x.apply_force(&f).to_vector()).norm() < 1e-14);
+    /// ```
     #[inline]
     pub fn to_force_matrix(&self) -> Matrix<T, 6, 6> {
         let et = self.rotation.matrix().transpose();
