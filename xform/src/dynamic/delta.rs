@@ -13,6 +13,20 @@ use crate::{Error, Skew, Vector};
 
 /// A change `(Δv, Δa, Δω, Δα)` of the rates of a dynamic transform (e.g. from a collision
 /// response), with the transform unchanged.
+///
+/// # Example
+/// ```
+/// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+/// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+/// let parent = DynamicTransform::new(
+///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+/// );
+/// let push = DynamicsDelta::from_velocity(Vector([0.0, 1.0, 0.0]));
+/// let pushed = push.applied_to(&parent);
+/// assert!((DynamicsDelta::between(&parent, &pushed).velocity - push.velocity).norm() < 1e-12);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
@@ -35,6 +49,13 @@ pub struct DynamicsDelta<T, const N: usize> {
 
 impl<T: Float, const N: usize> DynamicsDelta<T, N> {
     /// A change of every rate.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// let d = DynamicsDelta::new(Vector([1.0, 0.0]), Vector([0.0; 2]), Skew::<f64, 2>::zero(), Skew::zero());
+    /// assert_eq!(d.velocity, Vector([1.0, 0.0]));
+    /// ```
     #[inline]
     pub fn new(
         velocity: Vector<T, N>,
@@ -51,12 +72,31 @@ impl<T: Float, const N: usize> DynamicsDelta<T, N> {
     }
 
     /// No change.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// assert_eq!(DynamicsDelta::zero().applied_to(&parent), parent);
+    /// ```
     #[inline]
     pub fn zero() -> Self {
         Self::new(Vector::zeros(), Vector::zeros(), Skew::zero(), Skew::zero())
     }
 
     /// A change of linear velocity only.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// let d = DynamicsDelta::from_velocity(Vector([0.0, 2.0f64]));
+    /// assert_eq!((d.velocity, d.acceleration), (Vector([0.0, 2.0]), Vector([0.0, 0.0])));
+    /// ```
     #[inline]
     pub fn from_velocity(velocity: Vector<T, N>) -> Self {
         Self {
@@ -66,12 +106,39 @@ impl<T: Float, const N: usize> DynamicsDelta<T, N> {
     }
 
     /// The rates of `after` minus those of `before` (the transforms are ignored).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// let mut after = parent;
+    /// after.acceleration = Vector([0.0, 0.0, 3.0]);
+    /// assert_eq!(DynamicsDelta::between(&parent, &after).acceleration, Vector([0.0, 0.0, 3.0]));
+    /// ```
     #[inline]
     pub fn between(before: &DynamicTransform<T, N>, after: &DynamicTransform<T, N>) -> Self {
         after.rates() - before.rates()
     }
 
     /// `target` with this change added to its rates.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// let faster = DynamicsDelta::from_velocity(Vector([1.0, 0.0, 0.0])).applied_to(&parent);
+    /// assert_eq!(faster.velocity, Vector([2.0, 0.0, 0.0]));
+    /// ```
     #[inline]
     pub fn applied_to(&self, target: &DynamicTransform<T, N>) -> DynamicTransform<T, N> {
         DynamicTransform {
@@ -136,6 +203,20 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     ///
     /// `Δv₃ = J₂ Δv₁`, `Δa₃ = J₂ Δa₁ + 2 ω₂ Δv₃`, `Δω₃ = R₂ Δω₁ R₂ᵀ`,
     /// `Δα₃ = R₂ Δα₁ R₂ᵀ + [ω₂, Δω₃]`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// let local = DynamicsDelta::from_velocity(Vector([0.0, 1.0, 0.0]));
+    /// let global = parent.local_delta_to_global(&local);
+    /// assert!((parent.global_delta_to_local(&global).velocity - local.velocity).norm() < 1e-12);
+    /// ```
     #[inline]
     pub fn local_delta_to_global(&self, local: &DynamicsDelta<T, N>) -> DynamicsDelta<T, N> {
         let r2 = self.transform.rotation.matrix();
@@ -157,6 +238,19 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
 
     /// `Δv₃ = J₂ Δv₁`: the seed sketch's `TransformDeltaVel`, one component of
     /// [`DynamicTransform::local_delta_to_global`].
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// let dv = Vector([0.0, 1.0, 0.0]);
+    /// assert!((parent.transform_delta_velocity(&dv) - parent.to_parent_basis(&dv)).norm() < 1e-12);
+    /// ```
     #[inline]
     pub fn transform_delta_velocity(&self, dv: &Vector<T, N>) -> Vector<T, N> {
         self.to_parent_basis(dv)
@@ -164,6 +258,22 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
 
     /// `Δa₃ = J₂ Δa₁ + 2 ω₂ J₂ Δv₁` from the local changes `dv = Δv₁`, `da = Δa₁` (the
     /// seed sketch's `TransformDeltaAcc`).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// // A velocity change seen from a turning frame adds a Coriolis term 2 ω × Δv.
+    /// let dv = Vector([1.0, 0.0, 0.0]);
+    /// let da = parent.transform_delta_acceleration(&dv, &Vector([0.0; 3]));
+    /// let dv3 = parent.to_parent_basis(&dv);
+    /// assert!((da - Vector([0.0, 0.0, 2.0]).cross(&dv3)).norm() < 1e-12);
+    /// ```
     #[inline]
     pub fn transform_delta_acceleration(
         &self,
@@ -175,6 +285,20 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     }
 
     /// `Δω₃ = R₂ Δω₁ R₂ᵀ` (the seed sketch's `TransformDeltaAngVel`).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// let dw = Skew::from_vector(Vector([0.0, 0.0, 1.0]));
+    /// // About the rotation axis: unchanged.
+    /// assert!((parent.transform_delta_angular_velocity(&dw).vector() - dw.vector()).norm() < 1e-12);
+    /// ```
     #[inline]
     pub fn transform_delta_angular_velocity(&self, dw: &Skew<T, N>) -> Skew<T, N> {
         to_skew(conjugate(self.transform.rotation.matrix(), &upper(dw)))
@@ -182,6 +306,21 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
 
     /// `Δα₃ = R₂ Δα₁ R₂ᵀ + [ω₂, R₂ Δω₁ R₂ᵀ]` from the local changes `dw = Δω₁`,
     /// `dal = Δα₁` (the seed sketch's `TransformDeltaAngAcc`).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// // A spin change along the frame's own spin axis adds no gyroscopic term.
+    /// let dw = Skew::from_vector(Vector([0.0, 0.0, 1.0]));
+    /// let dal = parent.transform_delta_angular_acceleration(&dw, &Skew::zero());
+    /// assert!(dal.vector().norm() < 1e-15);
+    /// ```
     #[inline]
     pub fn transform_delta_angular_acceleration(
         &self,
@@ -204,6 +343,20 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     ///
     /// # Errors
     /// [`Error::Singular`] if the parent's scale is zero.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// let global = DynamicsDelta::from_velocity(Vector([1.0, 2.0, 3.0]));
+    /// let local = parent.try_global_delta_to_local(&global).unwrap();
+    /// assert!((parent.local_delta_to_global(&local).velocity - global.velocity).norm() < 1e-12);
+    /// ```
     #[inline]
     pub fn try_global_delta_to_local(
         &self,
@@ -232,6 +385,19 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     ///
     /// # Panics
     /// If the parent's scale is zero.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// let global = DynamicsDelta::from_velocity(Vector([0.0, 0.0, 1.0]));
+    /// assert!((parent.global_delta_to_local(&global).velocity - Vector([0.0, 0.0, 1.0])).norm() < 1e-12);
+    /// ```
     #[inline]
     pub fn global_delta_to_local(&self, global: &DynamicsDelta<T, N>) -> DynamicsDelta<T, N> {
         match self.try_global_delta_to_local(global) {
@@ -246,6 +412,23 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     /// `Δv₃ = Δv₂ + Δω₂ J₂ T₁`,
     /// `Δa₃ = Δa₂ + (Δα₂ + Δω₂ ω₂ + ω₂ Δω₂ + Δω₂²) J₂ T₁ + 2 Δω₂ J₂ v₁`,
     /// `Δω₃ = Δω₂`, `Δα₃ = Δα₂ + [Δω₂, ω₃ − ω₂]` with `ω₃ − ω₂ = R₂ ω₁ R₂ᵀ`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// // A child 1 m along the parent's x axis, sliding along the parent's y axis.
+    /// let mut child = DynamicTransform::at_rest(Transform::from_translation(Vector([1.0, 0.0, 0.0f64])));
+    /// child.velocity = Vector([0.0, 0.5, 0.0]);
+    /// // The child inherits a change of the parent's velocity as is.
+    /// let change = DynamicsDelta::from_velocity(Vector([0.0, 0.0, 1.0]));
+    /// assert!((parent.inherited_delta(&child, &change).velocity - change.velocity).norm() < 1e-12);
+    /// ```
     #[inline]
     pub fn inherited_delta(
         &self,

@@ -17,6 +17,15 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     /// # Errors
     /// [`Error::Singular`] for zero mass or zero parent scale, [`Error::NonFinite`] if the
     /// result is not finite.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// let frame = DynamicTransform::<f64, 3>::identity();
+    /// let d = frame.try_impulse_to_local_delta(&Vector([2.0, 0.0, 0.0]), 4.0).unwrap();
+    /// assert_eq!(d.velocity, Vector([0.5, 0.0, 0.0])); // J / m
+    /// assert!(frame.try_impulse_to_local_delta(&Vector([1.0, 0.0, 0.0]), 0.0).is_err());
+    /// ```
     #[inline]
     pub fn try_impulse_to_local_delta(
         &self,
@@ -48,6 +57,14 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     ///
     /// # Panics
     /// For zero mass, zero parent scale or a non-finite result.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// let frame = DynamicTransform::at_rest(Transform::from_scale(2.0f64));
+    /// // In a frame scaled by 2, the same impulse moves half as many local units.
+    /// assert_eq!(frame.impulse_to_local_delta(&Vector([2.0, 0.0, 0.0]), 1.0).velocity, Vector([1.0, 0.0, 0.0]));
+    /// ```
     #[inline]
     pub fn impulse_to_local_delta(&self, impulse: &Vector<T, N>, mass: T) -> DynamicsDelta<T, N> {
         match self.try_impulse_to_local_delta(impulse, mass) {
@@ -62,6 +79,15 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     ///
     /// # Errors
     /// [`Error::Singular`] for zero scale, [`Error::NonFinite`] if the result is not finite.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// let frame = DynamicTransform::<f64, 3>::identity();
+    /// let d = frame.try_counteract_velocity_change(&Vector([1.0, 0.0, 0.0])).unwrap();
+    /// // The child's local velocity change that keeps its global velocity.
+    /// assert_eq!(d.velocity, Vector([-1.0, 0.0, 0.0]));
+    /// ```
     #[inline]
     pub fn try_counteract_velocity_change(
         &self,
@@ -95,6 +121,26 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     ///
     /// # Errors
     /// [`Error::Singular`] for zero scale, [`Error::NonFinite`] if the result is not finite.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// // A child 1 m along the parent's x axis, sliding along the parent's y axis.
+    /// let mut child = DynamicTransform::at_rest(Transform::from_translation(Vector([1.0, 0.0, 0.0f64])));
+    /// child.velocity = Vector([0.0, 0.5, 0.0]);
+    /// let change = DynamicsDelta::from_velocity(Vector([0.0, 1.0, 0.0]));
+    /// let fix = parent.try_counteract_change(&child, &change).unwrap();
+    /// // Parent changed, child corrected: the child's global motion is the same.
+    /// let before = parent.compose(&child);
+    /// let after = change.applied_to(&parent).compose(&fix.applied_to(&child));
+    /// assert!((after.velocity - before.velocity).norm() < 1e-12);
+    /// ```
     #[inline]
     pub fn try_counteract_change(
         &self,

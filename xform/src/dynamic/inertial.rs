@@ -19,6 +19,22 @@ use crate::{Error, Vector};
 
 /// The inertial accelerations felt in a parent's frame, in the parent's basis; add them to
 /// the applied acceleration to get the local acceleration.
+///
+/// # Example
+/// ```
+/// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+/// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+/// let parent = DynamicTransform::new(
+///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+/// );
+/// // A child 1 m along the parent's x axis, sliding along the parent's y axis.
+/// let mut child = DynamicTransform::at_rest(Transform::from_translation(Vector([1.0, 0.0, 0.0f64])));
+/// child.velocity = Vector([0.0, 0.5, 0.0]);
+/// let inertial = parent.try_inertial_accelerations(&child).unwrap();
+/// assert!((inertial.total() - (inertial.linear + inertial.euler + inertial.centrifugal + inertial.coriolis)).norm() < 1e-12);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct InertialAccelerations<T, const N: usize> {
     /// `−ã₂`: the frame's own linear acceleration, reversed.
@@ -33,6 +49,16 @@ pub struct InertialAccelerations<T, const N: usize> {
 
 impl<T: Float, const N: usize> InertialAccelerations<T, N> {
     /// The sum of the four terms.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, Transform, Vector};
+    /// let frame = DynamicTransform::<f64, 3>::identity();
+    /// let mut child = DynamicTransform::at_rest(Transform::from_translation(Vector([1.0, 0.0, 0.0])));
+    /// child.velocity = Vector([0.0, 1.0, 0.0]);
+    /// let i = frame.try_inertial_accelerations(&child).unwrap();
+    /// assert_eq!(i.total(), i.linear + i.euler + i.centrifugal + i.coriolis);
+    /// ```
     #[inline]
     pub fn total(&self) -> Vector<T, N> {
         self.linear + self.euler + self.centrifugal + self.coriolis
@@ -40,6 +66,23 @@ impl<T: Float, const N: usize> InertialAccelerations<T, N> {
 }
 
 /// A child's local acceleration under an applied force, split into its contributions.
+///
+/// # Example
+/// ```
+/// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+/// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+/// let parent = DynamicTransform::new(
+///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+/// );
+/// // A child 1 m along the parent's x axis, sliding along the parent's y axis.
+/// let mut child = DynamicTransform::at_rest(Transform::from_translation(Vector([1.0, 0.0, 0.0f64])));
+/// child.velocity = Vector([0.0, 0.5, 0.0]);
+/// let a = parent.try_force_to_local_acceleration(&child, &Vector([0.0; 3]), 1.0).unwrap();
+/// // No force: only the inertial terms move the child.
+/// assert_eq!(a.total(), a.inertial.total());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LocalAcceleration<T, const N: usize> {
     /// `F̃/m = J₂⁻¹ F / m`: the applied force's acceleration in the parent's basis.
@@ -50,6 +93,15 @@ pub struct LocalAcceleration<T, const N: usize> {
 
 impl<T: Float, const N: usize> LocalAcceleration<T, N> {
     /// The local acceleration `a₁`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, Transform, Vector};
+    /// let frame = DynamicTransform::<f64, 3>::identity();
+    /// let child = DynamicTransform::<f64, 3>::identity();
+    /// let a = frame.try_force_to_local_acceleration(&child, &Vector([3.0, 0.0, 0.0]), 1.5).unwrap();
+    /// assert_eq!(a.total(), Vector([2.0, 0.0, 0.0])); // F / m; a frame at rest adds nothing
+    /// ```
     #[inline]
     pub fn total(&self) -> Vector<T, N> {
         self.applied + self.inertial.total()
@@ -64,6 +116,23 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     /// # Errors
     /// [`Error::Singular`] if the parent's scale is zero, [`Error::NonFinite`] if a term is
     /// not finite.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// // A child 1 m along the parent's x axis, sliding along the parent's y axis.
+    /// let mut child = DynamicTransform::at_rest(Transform::from_translation(Vector([1.0, 0.0, 0.0f64])));
+    /// child.velocity = Vector([0.0, 0.5, 0.0]);
+    /// // The centrifugal term at the child's offset, as the free function gives it.
+    /// let i = parent.try_inertial_accelerations(&child).unwrap();
+    /// assert!((i.centrifugal - xform::dynamic::inertial::centrifugal_3d(&Vector([0.0, 0.0, 1.0]), &child.transform.translation)).norm() < 1e-12);
+    /// ```
     #[inline]
     pub fn try_inertial_accelerations(
         &self,
@@ -97,6 +166,16 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     /// # Errors
     /// [`Error::Singular`] for zero mass or zero parent scale, [`Error::NonFinite`] if the
     /// result is not finite.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// let frame = DynamicTransform::<f64, 3>::identity();
+    /// let child = DynamicTransform::<f64, 3>::identity();
+    /// let a = frame.try_force_to_local_acceleration(&child, &Vector([0.0, 2.0, 0.0]), 2.0).unwrap();
+    /// assert_eq!(a.applied, Vector([0.0, 1.0, 0.0]));
+    /// assert!(frame.try_force_to_local_acceleration(&child, &Vector([1.0; 3]), 0.0).is_err());
+    /// ```
     #[inline]
     pub fn try_force_to_local_acceleration(
         &self,
@@ -122,6 +201,14 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     ///
     /// # Panics
     /// For zero mass, zero parent scale or a non-finite result.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// let frame = DynamicTransform::<f64, 3>::identity();
+    /// let child = DynamicTransform::<f64, 3>::identity();
+    /// assert_eq!(frame.force_to_local_acceleration(&child, &Vector([4.0, 0.0, 0.0]), 2.0).applied, Vector([2.0, 0.0, 0.0]));
+    /// ```
     #[inline]
     pub fn force_to_local_acceleration(
         &self,
@@ -137,12 +224,25 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
 }
 
 /// 3D centrifugal acceleration `−ω̃ × (ω̃ × T₁)` (`omega` in the parent's basis).
+///
+/// # Example
+/// ```
+/// use xform::Vector;
+/// // Spinning at 2 rad/s about z, 1 m out along x: 4 m/s² outwards.
+/// assert_eq!(xform::dynamic::inertial::centrifugal_3d(&Vector([0.0, 0.0, 2.0]), &Vector([1.0, 0.0, 0.0])), Vector([4.0, 0.0, 0.0]));
+/// ```
 #[inline]
 pub fn centrifugal_3d<T: Float>(omega: &Vector<T, 3>, position: &Vector<T, 3>) -> Vector<T, 3> {
     -omega.cross(&omega.cross(position))
 }
 
 /// 3D Coriolis acceleration `−2 ω̃ × v₁`.
+///
+/// # Example
+/// ```
+/// use xform::Vector;
+/// assert_eq!(xform::dynamic::inertial::coriolis_3d(&Vector([0.0, 0.0, 1.0]), &Vector([1.0, 0.0, 0.0])), Vector([0.0, -2.0, 0.0]));
+/// ```
 #[inline]
 pub fn coriolis_3d<T: Float>(omega: &Vector<T, 3>, velocity: &Vector<T, 3>) -> Vector<T, 3> {
     let c = omega.cross(velocity);
@@ -150,18 +250,36 @@ pub fn coriolis_3d<T: Float>(omega: &Vector<T, 3>, velocity: &Vector<T, 3>) -> V
 }
 
 /// 3D Euler acceleration `−α̃ × T₁`.
+///
+/// # Example
+/// ```
+/// use xform::Vector;
+/// assert_eq!(xform::dynamic::inertial::euler_3d(&Vector([0.0, 0.0, 1.0]), &Vector([1.0, 0.0, 0.0])), Vector([0.0, -1.0, 0.0]));
+/// ```
 #[inline]
 pub fn euler_3d<T: Float>(alpha: &Vector<T, 3>, position: &Vector<T, 3>) -> Vector<T, 3> {
     -alpha.cross(position)
 }
 
 /// 2D centrifugal acceleration `ω² T₁` (ω a scalar; `−ω̃² T₁` with `ω̃² = −ω² I`).
+///
+/// # Example
+/// ```
+/// use xform::Vector;
+/// assert_eq!(xform::dynamic::inertial::centrifugal_2d(2.0, &Vector([1.0, 0.0])), Vector([4.0, 0.0]));
+/// ```
 #[inline]
 pub fn centrifugal_2d<T: Float>(omega: T, position: &Vector<T, 2>) -> Vector<T, 2> {
     *position * (omega * omega)
 }
 
 /// 2D Coriolis acceleration `−2 ω v₁⊥` with `(x, y)⊥ = (−y, x)`.
+///
+/// # Example
+/// ```
+/// use xform::Vector;
+/// assert_eq!(xform::dynamic::inertial::coriolis_2d(1.0, &Vector([1.0, 0.0])), Vector([0.0, -2.0]));
+/// ```
 #[inline]
 pub fn coriolis_2d<T: Float>(omega: T, velocity: &Vector<T, 2>) -> Vector<T, 2> {
     let c = velocity.perp() * omega;
@@ -169,6 +287,12 @@ pub fn coriolis_2d<T: Float>(omega: T, velocity: &Vector<T, 2>) -> Vector<T, 2> 
 }
 
 /// 2D Euler acceleration `−α T₁⊥`.
+///
+/// # Example
+/// ```
+/// use xform::Vector;
+/// assert_eq!(xform::dynamic::inertial::euler_2d(1.0, &Vector([1.0, 0.0])), Vector([-0.0, -1.0]));
+/// ```
 #[inline]
 pub fn euler_2d<T: Float>(alpha: T, position: &Vector<T, 2>) -> Vector<T, 2> {
     -(position.perp() * alpha)

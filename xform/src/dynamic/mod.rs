@@ -106,6 +106,24 @@ use kernels::{
 /// `parent * child` (or [`DynamicTransform::compose`]) is the dynamics of `A₂ ∘ A₁`, so a
 /// child's global dynamics is `parent_global * child_local`. The scale is taken as
 /// constant in time; the rotation is assumed to be a proper rotation (SO(n)).
+///
+/// # Example
+/// ```
+/// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+/// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+/// let parent = DynamicTransform::new(
+///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+/// );
+/// // A child 1 m along the parent's x axis, sliding along the parent's y axis.
+/// let mut child = DynamicTransform::at_rest(Transform::from_translation(Vector([1.0, 0.0, 0.0f64])));
+/// child.velocity = Vector([0.0, 0.5, 0.0]);
+/// let global = parent.compose(&child);
+/// // The child's origin moves with the parent, turns with it, and slides.
+/// assert!(global.velocity.norm() > 0.0);
+/// assert!((parent.try_global_to_local(&global).unwrap().velocity - child.velocity).norm() < 1e-12);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
@@ -130,6 +148,18 @@ pub struct DynamicTransform<T, const N: usize> {
 
 impl<T: Float, const N: usize> DynamicTransform<T, N> {
     /// A transform with the given dynamics.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// assert_eq!(parent.angular_velocity.vector(), Vector([0.0, 0.0, 1.0]));
+    /// ```
     #[inline]
     pub fn new(
         transform: Transform<T, N>,
@@ -148,6 +178,13 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     }
 
     /// A transform at rest relative to its parent (all rates zero).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// let f = DynamicTransform::at_rest(Transform::from_scale(2.0f64));
+    /// assert_eq!(f.velocity, Vector([0.0; 3]));
+    /// ```
     #[inline]
     pub fn at_rest(transform: Transform<T, N>) -> Self {
         Self::new(
@@ -161,12 +198,29 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
 
     /// The identity `(0, id, 1)` with null dynamics: an object is always at rest relative
     /// to itself.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// let frame = DynamicTransform::<f64, 3>::identity();
+    /// assert_eq!(frame.transform.apply_point(&Vector([1.0, 2.0, 3.0])), Vector([1.0, 2.0, 3.0]));
+    /// ```
     #[inline]
     pub fn identity() -> Self {
         Self::at_rest(Transform::identity())
     }
 
     /// Whether every component is finite.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// let frame = DynamicTransform::<f64, 3>::identity();
+    /// assert!(frame.is_finite());
+    /// let mut bad = frame;
+    /// bad.velocity = Vector([f64::NAN, 0.0, 0.0]);
+    /// assert!(!bad.is_finite());
+    /// ```
     #[inline]
     pub fn is_finite(&self) -> bool {
         self.transform.translation.is_finite()
@@ -179,12 +233,37 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     }
 
     /// The linear part `J = S R` as a matrix.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// assert_eq!(parent.linear(), parent.transform.linear());
+    /// ```
     #[inline]
     pub fn linear(&self) -> Matrix<T, N, N> {
         self.transform.linear()
     }
 
     /// `J x = S R x`: a vector of the child basis expressed in the parent basis.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// let x = Vector([0.3, -1.0, 2.0]);
+    /// assert!((parent.to_child_basis(&parent.to_parent_basis(&x)) - x).norm() < 1e-12);
+    /// ```
     #[inline]
     pub fn to_parent_basis(&self, x: &Vector<T, N>) -> Vector<T, N> {
         rotate(self.transform.rotation.matrix(), x) * self.transform.scale
@@ -192,6 +271,13 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
 
     /// `J⁻¹ x = Rᵀ x / S`: a vector of the parent basis expressed in the child basis (not
     /// finite for zero scale).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// let f = DynamicTransform::at_rest(Transform::from_scale(2.0f64));
+    /// assert_eq!(f.to_child_basis(&Vector([2.0, 4.0, 6.0])), Vector([1.0, 2.0, 3.0]));
+    /// ```
     #[inline]
     pub fn to_child_basis(&self, x: &Vector<T, N>) -> Vector<T, N> {
         rotate_inverse(self.transform.rotation.matrix(), x) / self.transform.scale
@@ -199,6 +285,19 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
 
     /// `ω̃ = J⁻¹ ω J = Rᵀ ω R`: the angular velocity expressed in this frame's own (child)
     /// basis. The scale cancels.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// // Spinning about z, turned about z: the same axis in its own basis.
+    /// assert!((parent.angular_velocity_in_own_basis().vector() - Vector([0.0, 0.0, 1.0])).norm() < 1e-12);
+    /// ```
     #[inline]
     pub fn angular_velocity_in_own_basis(&self) -> Skew<T, N> {
         to_skew(conjugate_transpose(
@@ -208,6 +307,18 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     }
 
     /// `α̃ = Rᵀ α R`: the angular acceleration in this frame's own (child) basis.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// assert_eq!(parent.angular_acceleration_in_own_basis().vector(), Vector([0.0; 3]));
+    /// ```
     #[inline]
     pub fn angular_acceleration_in_own_basis(&self) -> Skew<T, N> {
         to_skew(conjugate_transpose(
@@ -223,6 +334,23 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     /// `v₃ = v₂ + J₂ v₁ + ω₂ J₂ T₁`,
     /// `a₃ = a₂ + J₂ a₁ + (α₂ + ω₂²) J₂ T₁ + 2 ω₂ J₂ v₁`,
     /// `ω₃ = ω₂ + R₂ ω₁ R₂ᵀ`, `α₃ = α₂ + R₂ α₁ R₂ᵀ + [ω₂, ω₃]`.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// // A child 1 m along the parent's x axis, sliding along the parent's y axis.
+    /// let mut child = DynamicTransform::at_rest(Transform::from_translation(Vector([1.0, 0.0, 0.0f64])));
+    /// child.velocity = Vector([0.0, 0.5, 0.0]);
+    /// let g = parent.compose(&child);
+    /// // The child's origin: the parent's velocity + ω × (its offset) + its own slide (turned).
+    /// assert!((g.velocity - (parent.velocity + Vector([0.0, 0.0, 1.0]).cross(&(g.transform.translation - parent.transform.translation)) + parent.to_parent_basis(&child.velocity))).norm() < 1e-12);
+    /// ```
     #[inline]
     pub fn compose(&self, child: &Self) -> Self {
         if N == 3 {
@@ -264,6 +392,21 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
 
     /// The child's global dynamics from its local dynamics: `self` is the parent's global
     /// dynamics (the same as [`DynamicTransform::compose`]).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// // A child 1 m along the parent's x axis, sliding along the parent's y axis.
+    /// let mut child = DynamicTransform::at_rest(Transform::from_translation(Vector([1.0, 0.0, 0.0f64])));
+    /// child.velocity = Vector([0.0, 0.5, 0.0]);
+    /// assert!((parent.local_to_global(&child).velocity - parent.compose(&child).velocity).norm() < 1e-12);
+    /// ```
     #[inline]
     pub fn local_to_global(&self, local: &Self) -> Self {
         self.compose(local)
@@ -276,6 +419,20 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     ///
     /// # Errors
     /// [`Error::Singular`] for zero scale, [`Error::NonFinite`] if the result is not finite.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// let back = parent.try_inverse().unwrap().try_inverse().unwrap();
+    /// assert!((back.velocity - parent.velocity).norm() < 1e-12);
+    /// assert!(DynamicTransform::<f64, 3>::at_rest(Transform::from_scale(0.0)).try_inverse().is_err());
+    /// ```
     #[inline]
     pub fn try_inverse(&self) -> Result<Self, Error> {
         let transform = self.transform.try_inverse()?;
@@ -309,6 +466,18 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     ///
     /// # Panics
     /// For zero scale or a non-finite result.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// assert!((parent.inverse().inverse().velocity - parent.velocity).norm() < 1e-12);
+    /// ```
     #[inline]
     pub fn inverse(&self) -> Self {
         match self.try_inverse() {
@@ -328,6 +497,23 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     /// # Errors
     /// [`Error::Singular`] if the parent's scale is zero, [`Error::NonFinite`] if the result
     /// is not finite.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// // A child 1 m along the parent's x axis, sliding along the parent's y axis.
+    /// let mut child = DynamicTransform::at_rest(Transform::from_translation(Vector([1.0, 0.0, 0.0f64])));
+    /// child.velocity = Vector([0.0, 0.5, 0.0]);
+    /// let local = parent.try_global_to_local(&parent.compose(&child)).unwrap();
+    /// assert!((local.velocity - child.velocity).norm() < 1e-12);
+    /// assert!((local.acceleration - child.acceleration).norm() < 1e-12);
+    /// ```
     #[inline]
     pub fn try_global_to_local(&self, global: &Self) -> Result<Self, Error> {
         let parent_inverse = self.transform.try_inverse()?;
@@ -362,6 +548,21 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     ///
     /// # Panics
     /// If the parent's scale is zero or the result is not finite.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// // A child 1 m along the parent's x axis, sliding along the parent's y axis.
+    /// let mut child = DynamicTransform::at_rest(Transform::from_translation(Vector([1.0, 0.0, 0.0f64])));
+    /// child.velocity = Vector([0.0, 0.5, 0.0]);
+    /// assert!((parent.global_to_local(&parent.compose(&child)).velocity - child.velocity).norm() < 1e-12);
+    /// ```
     #[inline]
     pub fn global_to_local(&self, global: &Self) -> Self {
         match self.try_global_to_local(global) {
@@ -383,6 +584,23 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     /// # Errors
     /// [`Error::Singular`] if the parent's scale is zero, [`Error::NonFinite`] if the result
     /// is not finite.
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// // A child 1 m along the parent's x axis, sliding along the parent's y axis.
+    /// let mut child = DynamicTransform::at_rest(Transform::from_translation(Vector([1.0, 0.0, 0.0f64])));
+    /// child.velocity = Vector([0.0, 0.5, 0.0]);
+    /// let global = parent.compose(&child);
+    /// let a = parent.try_global_to_local_with_transform(&child.transform, &global).unwrap();
+    /// assert!((a.velocity - child.velocity).norm() < 1e-12);
+    /// ```
     #[inline]
     pub fn try_global_to_local_with_transform(
         &self,
@@ -440,6 +658,18 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     }
 
     /// The rates `(v, a, ω, α)` as a [`DynamicsDelta`] (the change from rest).
+    ///
+    /// # Example
+    /// ```
+    /// use xform::{DynamicTransform, DynamicsDelta, Rotation, Skew, Transform, Vector};
+    /// // A parent turning at 1 rad/s about z, 2 m from the origin, moving at 1 m/s along x.
+    /// let parent = DynamicTransform::new(
+    ///     Transform::new(Vector([2.0, 0.0, 0.0]), Rotation::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.3), 1.0),
+    ///     Vector([1.0, 0.0, 0.0]), Vector([0.0; 3]),
+    ///     Skew::from_vector(Vector([0.0, 0.0, 1.0f64])), Skew::zero(),
+    /// );
+    /// assert_eq!(parent.rates().velocity, parent.velocity);
+    /// ```
     #[inline]
     pub fn rates(&self) -> DynamicsDelta<T, N> {
         DynamicsDelta::new(
