@@ -1,0 +1,219 @@
+//! Second and third derivatives at random points: nested duals (`Dual<Dual<T>>`,
+//! `Dual<Dual<Dual<T>>>`, the `DualVec<_, 1>` nests) and `Taylor<T, 3>` against the closed forms
+//! of f', f'', f''' written out by hand (independent of the crate's rules), f64 and f32.
+
+use dual::{Dual, DualVec, Float};
+use proptest::prelude::*;
+
+/// `v` as `S`.
+fn c<S: Float>(v: f64) -> S {
+    S::from(v).unwrap()
+}
+
+trait Smooth {
+    const NAME: &'static str;
+    /// Domain `[LO, HI]` where the closed form is well conditioned.
+    const LO: f64;
+    const HI: f64;
+    fn f<S: Float>(x: S) -> S;
+    /// `[f, f', f'', f''']` at `x`.
+    fn closed(x: f64) -> [f64; 4];
+}
+
+macro_rules! smooth {
+    ($($name:ident [$lo:expr, $hi:expr]: |$x:ident| $body:expr, |$y:ident| $closed:expr;)*) => {
+        $(
+            #[allow(non_camel_case_types)]
+            struct $name;
+            impl Smooth for $name {
+                const NAME: &'static str = stringify!($name);
+                const LO: f64 = $lo;
+                const HI: f64 = $hi;
+                fn f<S: Float>($x: S) -> S {
+                    $body
+                }
+                fn closed($y: f64) -> [f64; 4] {
+                    $closed
+                }
+            }
+        )*
+        fn run_all<T: Float + core::fmt::Debug>(u: f64, tol: f64) -> Result<(), String> {
+            $( check::<$name, T>(u, tol)?; )*
+            Ok(())
+        }
+    };
+}
+
+const L2: f64 = core::f64::consts::LN_2;
+const L10: f64 = core::f64::consts::LN_10;
+
+smooth! {
+    sin[-4.0, 4.0]: |x| x.sin(), |x| [x.sin(), x.cos(), -x.sin(), -x.cos()];
+    cos[-4.0, 4.0]: |x| x.cos(), |x| [x.cos(), -x.sin(), -x.cos(), x.sin()];
+    tan[-1.2, 1.2]: |x| x.tan(), |x| {
+        let t = x.tan();
+        let s = 1.0 + t * t;
+        [t, s, 2.0 * t * s, s * (2.0 + 6.0 * t * t)]
+    };
+    exp[-5.0, 5.0]: |x| x.exp(), |x| [x.exp(); 4];
+    exp2[-5.0, 5.0]: |x| x.exp2(), |x| {
+        let e = x.exp2();
+        [e, e * L2, e * L2 * L2, e * L2 * L2 * L2]
+    };
+    exp_m1[-3.0, 3.0]: |x| x.exp_m1(), |x| [x.exp_m1(), x.exp(), x.exp(), x.exp()];
+    ln[0.1, 10.0]: |x| x.ln(), |x| [x.ln(), 1.0 / x, -1.0 / (x * x), 2.0 / (x * x * x)];
+    log2[0.1, 10.0]: |x| x.log2(), |x| [x.log2(), 1.0 / (x * L2), -1.0 / (x * x * L2), 2.0 / (x * x * x * L2)];
+    log10[0.1, 10.0]: |x| x.log10(), |x| [x.log10(), 1.0 / (x * L10), -1.0 / (x * x * L10), 2.0 / (x * x * x * L10)];
+    ln_1p[-0.9, 5.0]: |x| x.ln_1p(), |x| {
+        let u = 1.0 + x;
+        [x.ln_1p(), 1.0 / u, -1.0 / (u * u), 2.0 / (u * u * u)]
+    };
+    sqrt[0.1, 10.0]: |x| x.sqrt(), |x| {
+        let r = x.sqrt();
+        [r, 0.5 / r, -0.25 / (x * r), 0.375 / (x * x * r)]
+    };
+    cbrt[0.1, 10.0]: |x| x.cbrt(), |x| {
+        // x^(−2/3) = 1/∛x², x^(−5/3) = 1/∛x⁵, x^(−8/3) = 1/∛x⁸.
+        let r = x.cbrt();
+        [r, 1.0 / (3.0 * r * r), -2.0 / (9.0 * r.powi(5)), 10.0 / (27.0 * r.powi(8))]
+    };
+    cbrt_negative[-10.0, -0.1]: |x| x.cbrt(), |x| {
+        let r = x.cbrt();
+        [r, 1.0 / (3.0 * r * r), -2.0 / (9.0 * r.powi(5)), 10.0 / (27.0 * r.powi(8))]
+    };
+    recip[0.2, 5.0]: |x| x.recip(), |x| [1.0 / x, -1.0 / (x * x), 2.0 / x.powi(3), -6.0 / x.powi(4)];
+    atan[-5.0, 5.0]: |x| x.atan(), |x| {
+        let q = 1.0 + x * x;
+        [x.atan(), 1.0 / q, -2.0 * x / (q * q), (6.0 * x * x - 2.0) / (q * q * q)]
+    };
+    asin[-0.9, 0.9]: |x| x.asin(), |x| {
+        let q = 1.0 - x * x;
+        [x.asin(), q.powf(-0.5), x * q.powf(-1.5), (1.0 + 2.0 * x * x) * q.powf(-2.5)]
+    };
+    acos[-0.9, 0.9]: |x| x.acos(), |x| {
+        let q = 1.0 - x * x;
+        [x.acos(), -q.powf(-0.5), -x * q.powf(-1.5), -(1.0 + 2.0 * x * x) * q.powf(-2.5)]
+    };
+    sinh[-4.0, 4.0]: |x| x.sinh(), |x| [x.sinh(), x.cosh(), x.sinh(), x.cosh()];
+    cosh[-4.0, 4.0]: |x| x.cosh(), |x| [x.cosh(), x.sinh(), x.cosh(), x.sinh()];
+    tanh[-4.0, 4.0]: |x| x.tanh(), |x| {
+        let t = x.tanh();
+        let s = 1.0 - t * t;
+        [t, s, -2.0 * t * s, s * (6.0 * t * t - 2.0)]
+    };
+    asinh[-5.0, 5.0]: |x| x.asinh(), |x| {
+        let q = 1.0 + x * x;
+        [x.asinh(), q.powf(-0.5), -x * q.powf(-1.5), (2.0 * x * x - 1.0) * q.powf(-2.5)]
+    };
+    acosh[1.1, 5.0]: |x| x.acosh(), |x| {
+        let q = x * x - 1.0;
+        [x.acosh(), q.powf(-0.5), -x * q.powf(-1.5), (2.0 * x * x + 1.0) * q.powf(-2.5)]
+    };
+    atanh[-0.9, 0.9]: |x| x.atanh(), |x| {
+        let q = 1.0 - x * x;
+        [x.atanh(), 1.0 / q, 2.0 * x / (q * q), (2.0 + 6.0 * x * x) / (q * q * q)]
+    };
+    powf_2_7[0.1, 4.0]: |x| x.powf(c(2.7)), |x| {
+        let p = 2.7;
+        [x.powf(p), p * x.powf(p - 1.0), p * (p - 1.0) * x.powf(p - 2.0), p * (p - 1.0) * (p - 2.0) * x.powf(p - 3.0)]
+    };
+    powf_m1_5[0.1, 4.0]: |x| x.powf(c(-1.5)), |x| {
+        let p = -1.5;
+        [x.powf(p), p * x.powf(p - 1.0), p * (p - 1.0) * x.powf(p - 2.0), p * (p - 1.0) * (p - 2.0) * x.powf(p - 3.0)]
+    };
+    powi_5[-3.0, 3.0]: |x| x.powi(5), |x| [x.powi(5), 5.0 * x.powi(4), 20.0 * x.powi(3), 60.0 * x * x];
+    powi_m3[0.3, 3.0]: |x| x.powi(-3), |x| [x.powi(-3), -3.0 * x.powi(-4), 12.0 * x.powi(-5), -60.0 * x.powi(-6)];
+    powf_x_x[0.2, 3.0]: |x| x.powf(x), |x| {
+        let f = x.powf(x);
+        let l = x.ln() + 1.0;
+        [f, f * l, f * (l * l + 1.0 / x), f * (l * l * l + 3.0 * l / x - 1.0 / (x * x))]
+    };
+    hypot_x_2[-4.0, 4.0]: |x| x.hypot(c(2.0)), |x| {
+        let r = x.hypot(2.0);
+        [r, x / r, 4.0 / r.powi(3), -12.0 * x / r.powi(5)]
+    };
+    atan2_x_2[-4.0, 4.0]: |x| x.atan2(c(2.0)), |x| {
+        let q = x * x + 4.0;
+        [x.atan2(2.0), 2.0 / q, -4.0 * x / (q * q), 2.0 * (6.0 * x * x - 8.0) / (q * q * q)]
+    };
+    div_sin[0.3, 2.5]: |x| x.exp() / x.sin(), |x| {
+        // g = eˣ/sin x; with k = cot x: g' = g(1 − k), g'' = g((1 − k)² + 1 + k²),
+        // g''' = g((1 − k)³ + 3(1 − k)(1 + k²) − 2k(1 + k²)).
+        let g = x.exp() / x.sin();
+        let k = x.cos() / x.sin();
+        let a = 1.0 - k;
+        let b = 1.0 + k * k;
+        [g, g * a, g * (a * a + b), g * (a * a * a + 3.0 * a * b - 2.0 * k * b)]
+    };
+}
+
+/// `got` agrees with `want` to `tol` relative (absolute below 1).
+fn close<T: Float>(got: T, want: f64, tol: f64) -> bool {
+    let g = got.to_f64().unwrap();
+    (g - want).abs() <= tol * want.abs().max(1.0)
+}
+
+type D2<T> = Dual<Dual<T>>;
+type D3<T> = Dual<Dual<Dual<T>>>;
+type V1<T> = DualVec<T, 1>;
+type V2<T> = DualVec<DualVec<T, 1>, 1>;
+type V3<T> = DualVec<DualVec<DualVec<T, 1>, 1>, 1>;
+
+fn check<R: Smooth, T: Float + core::fmt::Debug>(u: f64, tol: f64) -> Result<(), String> {
+    let x: T = c(R::LO + u * (R::HI - R::LO));
+    let want = R::closed(x.to_f64().unwrap());
+    let one = T::one();
+    let mut forms: Vec<(&str, Vec<T>)> = Vec::new();
+    let r = R::f(D2::new(Dual::variable(x), Dual::constant(one)));
+    forms.push(("Dual²", vec![r.re.re, r.re.eps, r.eps.eps]));
+    let r = R::f(V2::new(V1::variable_at(x, 0), [V1::constant(one)]));
+    forms.push(("DualVec²", vec![r.re.re, r.re.eps[0], r.eps[0].eps[0]]));
+    let inner = D2::new(Dual::variable(x), Dual::constant(one));
+    let r = R::f(D3::new(inner, D2::constant(Dual::constant(one))));
+    forms.push((
+        "Dual³",
+        vec![r.re.re.re, r.re.re.eps, r.re.eps.eps, r.eps.eps.eps],
+    ));
+    let inner = V2::new(V1::variable_at(x, 0), [V1::constant(one)]);
+    let r = R::f(V3::new(inner, [V2::constant(V1::constant(one))]));
+    forms.push((
+        "DualVec³",
+        vec![
+            r.re.re.re,
+            r.re.re.eps[0],
+            r.re.eps[0].eps[0],
+            r.eps[0].eps[0].eps[0],
+        ],
+    ));
+    //TAYLOR forms.push(("Taylor", R::f(Taylor::<T, 3>::variable(x)).derivatives().to_vec()));
+    for (form, got) in forms {
+        for (k, g) in got.iter().enumerate() {
+            // Rounding grows with the order (each order differentiates the rounding of the last).
+            let t = tol * (1u32 << (2 * k)) as f64;
+            if !close(*g, want[k], t) {
+                return Err(format!(
+                    "{} {form} at {x:?}: order {k} got {g:?}, want {}",
+                    R::NAME,
+                    want[k]
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn nested_and_taylor_match_closed_forms_f64(u in 0.0f64..1.0) {
+        let r = run_all::<f64>(u, 1e-12);
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+
+    #[test]
+    fn nested_and_taylor_match_closed_forms_f32(u in 0.0f64..1.0) {
+        let r = run_all::<f32>(u, 2e-5);
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
