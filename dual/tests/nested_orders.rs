@@ -2,7 +2,7 @@
 //! `Dual<Dual<Dual<T>>>`, the `DualVec<_, 1>` nests) and `Taylor<T, 3>` against the closed forms
 //! of f', f'', f''' written out by hand (independent of the crate's rules), f64 and f32.
 
-use dual::{Dual, DualVec, Float};
+use dual::{Dual, DualVec, Float, Taylor};
 use proptest::prelude::*;
 
 /// `v` as `S`.
@@ -185,7 +185,8 @@ fn check<R: Smooth, T: Float + core::fmt::Debug>(u: f64, tol: f64) -> Result<(),
             r.eps[0].eps[0].eps[0],
         ],
     ));
-    //TAYLOR forms.push(("Taylor", R::f(Taylor::<T, 3>::variable(x)).derivatives().to_vec()));
+    let (v, [d1, d2, d3]) = R::f(Taylor::<T, 3>::variable(x)).derivatives();
+    forms.push(("Taylor", vec![v, d1, d2, d3]));
     for (form, got) in forms {
         for (k, g) in got.iter().enumerate() {
             // Rounding grows with the order (each order differentiates the rounding of the last).
@@ -215,5 +216,90 @@ proptest! {
     fn nested_and_taylor_match_closed_forms_f32(u in 0.0f64..1.0) {
         let r = run_all::<f32>(u, 2e-5);
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
+
+/// A random chain of elementary operations, written once over `S: Float`.
+fn chain<S: Float>(x: S, ops: &[usize]) -> S {
+    let mut v = x;
+    for &op in ops {
+        v = match op {
+            0 => v.sin() + v * c(0.5),
+            1 => (v * c(0.3)).exp(),
+            2 => (v * v + c(1.0)).sqrt(),
+            3 => (v * v + c(2.0)).ln(),
+            4 => v / (v * v + c(1.5)),
+            5 => v.atan() * v.cosh().recip(),
+            6 => v.powf(c(3.0)) - v.tanh(),
+            _ => (v * c(0.4)).sinh().hypot(c(0.7)),
+        };
+    }
+    v
+}
+
+fn rel(a: f64, b: f64, tol: f64) -> bool {
+    (a - b).abs() <= tol * a.abs().max(b.abs()).max(1.0)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Taylor<_, 3> and Dual³ are independent computations of the same derivatives (different
+    /// rules, one recurrence per function against nested first-order chain rules).
+    #[test]
+    fn taylor_matches_nested_duals_on_random_chains(
+        x in -2.0f64..2.0,
+        ops in proptest::collection::vec(0usize..8, 1..6),
+    ) {
+        let (v, d) = dual::nth_derivatives::<3, _>(|s| chain(s, &ops), x);
+        let inner = Dual::new(Dual::variable(x), Dual::constant(1.0));
+        let r = chain(Dual::new(inner, Dual::constant(Dual::constant(1.0))), &ops);
+        let nested = [r.re.re.re, r.re.re.eps, r.re.eps.eps, r.eps.eps.eps];
+        prop_assert_eq!(v, nested[0]);
+        for k in 0..3 {
+            prop_assert!(rel(d[k], nested[k + 1], 1e-10), "order {}: {} vs {}", k + 1, d[k], nested[k + 1]);
+        }
+        // The same in f32 against the f64 result.
+        let xf = x as f32;
+        let (vf, df) = dual::nth_derivatives::<3, _>(|s| chain(s, &ops), xf);
+        let (v64, d64) = dual::nth_derivatives::<3, _>(|s| chain(s, &ops), f64::from(xf));
+        prop_assert!(rel(f64::from(vf), v64, 1e-4));
+        for k in 0..3 {
+            prop_assert!(rel(f64::from(df[k]), d64[k], 2e-3), "f32 order {}: {} vs {}", k + 1, df[k], d64[k]);
+        }
+    }
+
+    /// High orders in one pass against closed forms of the k-th derivative.
+    #[test]
+    fn taylor_order_6_matches_closed_forms(x in 0.2f64..3.0, p in -2.5f64..2.5) {
+        let (v, d) = dual::nth_derivatives::<6, _>(|s| s.exp() * s.sin(), x);
+        prop_assert!(rel(v, x.exp() * x.sin(), 1e-14));
+        for k in 1..=6 {
+            // (eˣ sin x)⁽ᵏ⁾ = 2^(k/2) eˣ sin(x + kπ/4).
+            let want = 2f64.powf(k as f64 / 2.0) * x.exp()
+                * (x + k as f64 * core::f64::consts::FRAC_PI_4).sin();
+            prop_assert!(rel(d[k - 1], want, 1e-11), "exp·sin order {k}");
+        }
+        let (_, d) = dual::nth_derivatives::<6, _>(|s| s.powf(c(p)), x);
+        let mut falling = 1.0;
+        for k in 1..=6 {
+            falling *= p - (k as f64 - 1.0);
+            prop_assert!(rel(d[k - 1], falling * x.powf(p - k as f64), 1e-10), "x^p order {k}");
+        }
+        let (_, d) = dual::nth_derivatives::<6, _>(|s| s.ln(), x);
+        let mut fact = 1.0;
+        for k in 1..=6 {
+            // ln⁽ᵏ⁾ = (−1)^(k−1)(k−1)!/xᵏ.
+            let sign = if k % 2 == 1 { 1.0 } else { -1.0 };
+            prop_assert!(rel(d[k - 1], sign * fact / x.powi(k as i32), 1e-11), "ln order {k}");
+            fact *= k as f64;
+        }
+        let (_, d) = dual::nth_derivatives::<6, f64>(|s| (s + c::<dual::Taylor<f64, 6>>(1.0)).recip(), x);
+        let mut fact = 1.0;
+        for k in 1..=6 {
+            fact *= k as f64;
+            let sign = if k % 2 == 1 { -1.0 } else { 1.0 };
+            prop_assert!(rel(d[k - 1], sign * fact / (1.0 + x).powi(k as i32 + 1), 1e-11), "1/(1+x) order {k}");
+        }
     }
 }
