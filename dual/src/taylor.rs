@@ -89,6 +89,10 @@ pub(crate) fn smul<T: Float>(a: T, b: T) -> T {
 
 impl<T: Float, const K: usize> Taylor<T, K> {
     /// The order `K`: derivatives `1..=K` are carried.
+    ///
+    /// ```
+    /// assert_eq!(dual::Taylor::<f64, 5>::ORDER, 5);
+    /// ```
     pub const ORDER: usize = K;
 
     /// A series from its value and normalised coefficients (`coeffs[k − 1] = f⁽ᵏ⁾/k!`).
@@ -320,6 +324,28 @@ impl<T: Float> Taylor<T, 3> {
     pub fn third(&self) -> (T, T, T, T) {
         let (v, [d1, d2, d3]) = self.derivatives();
         (v, d1, d2, d3)
+    }
+}
+
+impl<T: Float + core::fmt::Display, const K: usize> core::fmt::Display for Taylor<T, K> {
+    /// `re + c1·t + c2·t^2 + …` (normalised coefficients).
+    ///
+    /// ```
+    /// let s = dual::Taylor::new(1.0_f64, [2.0, 0.5]);
+    /// assert_eq!(s.to_string(), "1 + 2·t + 0.5·t^2");
+    /// ```
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(&self.re, f)?;
+        for (k, c) in self.coeffs.iter().enumerate() {
+            f.write_str(" + ")?;
+            core::fmt::Display::fmt(c, f)?;
+            if k == 0 {
+                f.write_str("·t")?;
+            } else {
+                write!(f, "·t^{}", k + 1)?;
+            }
+        }
+        Ok(())
     }
 }
 

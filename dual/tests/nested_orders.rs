@@ -303,3 +303,54 @@ proptest! {
         }
     }
 }
+
+/// Binary operations and the remaining `Float` methods along a line `a(x)`, `b(x)`.
+fn binary<S: Float>(x: S, op: usize, p: f64, q: f64) -> S {
+    let a = x * c(p) + c(q);
+    let b = x.sin() + c(1.7);
+    match op {
+        0 => a + b,
+        1 => a - b,
+        2 => a * b,
+        3 => a / b,
+        4 => a % b,
+        5 => b.powf(a),
+        6 => b.log(a.abs() + c(1.5)),
+        7 => a.atan2(b),
+        8 => a.hypot(b),
+        9 => a.max(b) + a.min(b * c(0.5)),
+        10 => a.mul_add(b, x),
+        11 => b.copysign(a),
+        12 => a.exp_m1() + b.exp2() + a.log10() * c(0.0) + b.log2(),
+        13 => (a * c(0.2)).tan() + b.ln_1p() + a.to_degrees() - b.to_radians(),
+        14 => a.abs() + b.powi(-3) + b.cbrt() + (a * c(0.3)).asinh(),
+        _ => {
+            (b * c(0.5)).acos() + (b * c(0.5)).asin() + (b + c(0.5)).acosh() + (b * c(0.3)).atanh()
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Taylor<_, 3> against Dual³ on every binary operation and the remaining methods.
+    #[test]
+    fn taylor_binary_ops_match_nested_duals(
+        x in -2.0f64..2.0,
+        op in 0usize..16,
+        p in -2.0f64..2.0,
+        q in 0.5f64..3.0,
+    ) {
+        let (v, d) = dual::nth_derivatives::<3, _>(|s| binary(s, op, p, q), x);
+        let inner = Dual::new(Dual::variable(x), Dual::constant(1.0));
+        let r = binary(Dual::new(inner, Dual::constant(Dual::constant(1.0))), op, p, q);
+        let nested = [r.re.re.re, r.re.re.eps, r.re.eps.eps, r.eps.eps.eps];
+        prop_assert!(v == nested[0] || (v.is_nan() && nested[0].is_nan()), "value {v} vs {}", nested[0]);
+        for k in 0..3 {
+            prop_assert!(
+                rel(d[k], nested[k + 1], 1e-9) || (d[k].is_nan() && nested[k + 1].is_nan()),
+                "op {op} order {}: {} vs {}", k + 1, d[k], nested[k + 1]
+            );
+        }
+    }
+}
