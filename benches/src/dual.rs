@@ -7,6 +7,8 @@ use ::dual::Float;
 use core::hint::black_box;
 use num_dual::DualSVec64;
 
+pub mod shapes;
+
 /// Converts an f64 constant into the scalar type of a generic model.
 #[inline(always)]
 fn c<S: Float>(v: f64) -> S {
@@ -417,7 +419,8 @@ pub fn report(mode: &crate::Mode) -> String {
     format!(
         "Time per full Jacobian (value included), fastest of 5 (quick) or 7 (`--full`) \
          interleaved rounds of the median of batches, f64; ratio = dual's time / \
-         the other's (targets: ≤ 1.25x hand-written, ≤ 0.5x central differences, ≤ 1x num-dual).\n\n{}",
-        table.to_markdown()
+         the other's (targets: ≤ 1.25x hand-written, ≤ 0.5x central differences, ≤ 1x num-dual).\n\n{}\n{}",
+        table.to_markdown(),
+        shapes::report(mode)
     )
 }

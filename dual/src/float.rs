@@ -28,9 +28,11 @@ fn tie_min<T: Float, D: Tangent<T>>(a: D, b: D) -> D {
 }
 
 impl<T: Float, D: Tangent<T>> Float for Jet<T, D> {
+    /// NaN in the value and in every derivative (recursively for nested duals), so a NaN
+    /// produced inside a rule cannot leave a plausible `0` in a higher-order part.
     #[inline(always)]
     fn nan() -> Self {
-        Self::constant(T::nan())
+        Self::new(T::nan(), D::splat(T::nan()))
     }
     #[inline(always)]
     fn infinity() -> Self {
@@ -123,7 +125,8 @@ impl<T: Float, D: Tangent<T>> Float for Jet<T, D> {
     fn fract(self) -> Self {
         Self::new(self.re.fract(), self.eps)
     }
-    /// Derivative `sign(x)·y`; at ±0 the one-sided directional derivative `|y|`.
+    /// Derivative `sign(x)·y`; at ±0 the one-sided directional derivative `|y|`; for a nested
+    /// dual whose value is 0, the sign of the inner jet's leading non-zero coefficient.
     #[inline(always)]
     fn abs(self) -> Self {
         let re = self.re.abs();
@@ -133,6 +136,19 @@ impl<T: Float, D: Tangent<T>> Float for Jet<T, D> {
             self.eps.neg()
         } else if self.re.is_zero() {
             self.eps.map(T::abs)
+        } else if self.re == T::zero() {
+            // Nested dual: the value is 0 but the inner derivatives are not (`re` is itself a
+            // jet, e.g. `0 + t₁`). `T::abs` has already picked the sign of that inner jet (its
+            // leading non-zero coefficient); the outer directions follow the same sign, so
+            // `|x|` is `x` or `−x` as a whole and every order stays exact.
+            if (re - self.re).is_zero() {
+                self.eps
+            } else if (re + self.re).is_zero() {
+                self.eps.neg()
+            } else {
+                // Inner directions of different signs: no single one-sided slope.
+                self.eps.map(|e| if e.is_zero() { e } else { T::nan() })
+            }
         } else {
             // NaN value: the slope is unknown, except in directions that are zero.
             self.eps.map(|e| if e.is_zero() { e } else { T::nan() })
@@ -221,11 +237,16 @@ impl<T: Float, D: Tangent<T>> Float for Jet<T, D> {
         };
         self.chain(re, d)
     }
-    /// `y/(3·∛x²)`; `+∞` at 0.
+    /// `y/(3·∛x²)`, written `(1/∛x)²/3`; `+∞` at 0.
+    ///
+    /// `1/∛x` is squared (not `∛x`, then inverted): for a nested dual at 0, `∛x = 0 + ∞·t`
+    /// squares to `0 + 0·t` under the strong-zero rule, which would lose the divergence of
+    /// `f''`; `1/∛x = ∞ − ∞·t` keeps it (`f'' → −∞`, `f''' → +∞`).
     #[inline(always)]
     fn cbrt(self) -> Self {
         let re = self.re.cbrt();
-        let d = ((two::<T>() + T::one()) * (re * re)).recip();
+        let r = re.recip();
+        let d = (r * r) / (two::<T>() + T::one());
         self.chain(re, d)
     }
     #[inline(always)]
@@ -334,6 +355,25 @@ impl<T: Float, D: Tangent<T>> Float for Jet<T, D> {
         let re = self.re.hypot(other.re);
         if re.is_zero() {
             Self::new(re, self.eps.zip_map(other.eps, T::hypot))
+        } else if re == T::zero() {
+            // Nested dual at the origin (value 0, inner jet not): with one argument identically
+            // zero this is `abs` of the other, exact at every order. Otherwise the derivative of
+            // `(a·a' + b·b')/h` is a 0/0 whose limit needs Taylor coefficients a nested dual has
+            // truncated: NaN (documented; `Taylor` gives the limit).
+            if other.re.is_zero() && other.eps.all_zero() {
+                self.abs()
+            } else if self.re.is_zero() && self.eps.all_zero() {
+                other.abs()
+            } else {
+                let eps = self.eps.zip_map(other.eps, |a, b| {
+                    if a.is_zero() && b.is_zero() {
+                        a
+                    } else {
+                        T::nan()
+                    }
+                });
+                Self::new(re, eps)
+            }
         } else {
             let inv = re.recip();
             self.chain2(other, re, self.re * inv, other.re * inv)
@@ -428,7 +468,7 @@ impl<T: Float, D: Tangent<T>> Float for Jet<T, D> {
     #[inline(always)]
     fn acosh(self) -> Self {
         let re = self.re.acosh();
-        let d = ((self.re - T::one()).sqrt() * (self.re + T::one()).sqrt()).recip();
+        let d = (self.re - T::one()).sqrt().recip() * (self.re + T::one()).sqrt().recip();
         self.chain(re, d)
     }
     /// `y/((1 − x)(1 + x))`; `+∞` at ±1.

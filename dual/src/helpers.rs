@@ -2,7 +2,7 @@
 //! dual inputs, evaluates, and returns the value together with the derivative.
 //!
 //! Matrices are row-major arrays: `jacobian[i][j] = ∂fᵢ/∂xⱼ`.
-use crate::{Dual, DualVec};
+use crate::{Dual, DualVec, Taylor};
 use num_traits::Float;
 
 /// `(f(x), f'(x))` from one evaluation with `Dual`: the seed's `f̃(x, 1) = (f(x), f'(x))`.
@@ -35,28 +35,43 @@ pub fn second_derivative<T: Float>(
     (r.re.re, r.re.eps, r.eps.eps)
 }
 
-/// `(f(x), f'(x), f''(x), f'''(x))` from one evaluation with the nested
-/// `Dual<Dual<Dual<T>>>`: the input is `x + ε₁ + ε₂ + ε₃` and `f'''` is the coefficient of
-/// `ε₁ε₂ε₃`. Exact at the same singular points as the first order (an integer power at 0
-/// has its textbook derivatives at every order).
+/// `(f(x), f'(x), f''(x), f'''(x))` from one evaluation with [`Taylor<T, 3>`](Taylor) (the
+/// coefficient recurrences of *Evaluating Derivatives*, Griewank and Walther, chapter 13).
+///
+/// Exact at the singular points of the [`Taylor`] docs, e.g. `|x|·x²` at 0.
 ///
 /// ```
 /// use dual::Float;
 /// let (v, d1, d2, d3) = dual::third_derivative(|x| x.powi(4), 2.0_f64);
 /// assert_eq!((v, d1, d2, d3), (16.0, 32.0, 48.0, 48.0));
-/// let (_, _, _, d3) = dual::third_derivative(|x| x.sin(), 0.5_f64);
-/// assert!((d3 + 0.5_f64.cos()).abs() < 1e-15);
-/// // x³ at 0: the third derivative is 6, the others 0.
-/// assert_eq!(dual::third_derivative(|x| x.powi(3), 0.0_f64), (0.0, 0.0, 0.0, 6.0));
+/// let (_, _, _, d3) = dual::third_derivative(|x| x.abs() * x * x, 0.0_f64);
+/// assert_eq!(d3, 6.0);
 /// ```
 #[inline]
 pub fn third_derivative<T: Float>(
-    mut f: impl FnMut(Dual<Dual<Dual<T>>>) -> Dual<Dual<Dual<T>>>,
+    mut f: impl FnMut(Taylor<T, 3>) -> Taylor<T, 3>,
     x: T,
 ) -> (T, T, T, T) {
-    let inner = Dual::new(Dual::variable(x), Dual::constant(T::one()));
-    let r = f(Dual::new(inner, Dual::constant(Dual::constant(T::one()))));
-    (r.re.re.re, r.re.re.eps, r.re.eps.eps, r.eps.eps.eps)
+    f(Taylor::variable(x)).third()
+}
+
+/// `(f(x), [f'(x), …, f⁽ᴷ⁾(x)])` from one evaluation with [`Taylor<T, K>`](Taylor): every
+/// derivative up to order `K` in one pass. `K = 0` gives the value and an empty array.
+///
+/// ```
+/// use dual::Float;
+/// // sin at 0: 0, 1, 0, −1, 0, 1.
+/// let (v, d) = dual::nth_derivatives::<5, _>(|x| x.sin(), 0.0_f64);
+/// assert_eq!((v, d), (0.0, [1.0, 0.0, -1.0, 0.0, 1.0]));
+/// let (v, d) = dual::nth_derivatives::<0, _>(|x| x.exp(), 0.0_f64);
+/// assert_eq!((v, d), (1.0, []));
+/// ```
+#[inline]
+pub fn nth_derivatives<const K: usize, T: Float>(
+    mut f: impl FnMut(Taylor<T, K>) -> Taylor<T, K>,
+    x: T,
+) -> (T, [T; K]) {
+    f(Taylor::variable(x)).derivatives()
 }
 
 /// `(V(x), (y·∇)V|ₓ)`: the seed's `Ṽ(x + εy) = V(x) + ε (y·∇)V|ₓ`, one evaluation with `Dual`.

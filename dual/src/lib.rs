@@ -13,10 +13,12 @@ mod num_impls;
 mod ops;
 mod tangent;
 mod taylor;
+mod taylor_float;
+mod taylor_ops;
 
 pub use helpers::{
     derivative, directional_derivative, gradient, hessian, jacobian, jacobian_n_pass,
-    second_derivative, third_derivative,
+    nth_derivatives, second_derivative, third_derivative,
 };
 pub use jet::Jet;
 pub use lift::Lift;
@@ -24,7 +26,7 @@ pub use lift::Lift;
 pub use num_traits;
 pub use num_traits::{Float, FloatConst};
 pub use tangent::Tangent;
-pub use taylor::{Taylor, nth_derivatives};
+pub use taylor::Taylor;
 
 /// A dual number `re + ε·eps` with one derivative direction (`eps: T`).
 ///

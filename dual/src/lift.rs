@@ -3,7 +3,7 @@
 //! which then carry derivatives through it.
 use num_traits::Float;
 
-use crate::{Jet, Tangent};
+use crate::{Jet, Tangent, Taylor};
 
 /// A scalar into which constants of type `T` can be lifted: `T` itself, and every dual
 /// number over `T` (as a constant: derivative part zero).
@@ -47,5 +47,19 @@ where
     #[inline(always)]
     fn lift(value: T) -> Self {
         Jet::constant(value)
+    }
+}
+
+impl<T: Float, const K: usize> Lift<T> for Taylor<T, K> {
+    /// A constant series: every coefficient beyond the value is zero.
+    ///
+    /// ```
+    /// use dual::{Lift, Taylor};
+    /// let c = <Taylor<f64, 2> as Lift<f64>>::lift(3.0);
+    /// assert_eq!(c.derivatives(), (3.0, [0.0, 0.0]));
+    /// ```
+    #[inline]
+    fn lift(value: T) -> Self {
+        Taylor::constant(value)
     }
 }
