@@ -2,6 +2,8 @@
 //! dual inputs, evaluates, and returns the value together with the derivative.
 //!
 //! Matrices are row-major arrays: `jacobian[i][j] = ∂fᵢ/∂xⱼ`.
+//! No inputs (`N = 0`) or no outputs (`M = 0`) give empty arrays, never a panic
+//! (`tests/empty_sizes.rs`).
 use crate::{Dual, DualVec, Taylor};
 use num_traits::Float;
 
