@@ -20,7 +20,7 @@ use solver::world::{
     Ball, ConstraintFunction, Joint, JointScheme, JointSolver, Lift, Pose, RigidBody, World,
     WorldSettings, linearize,
 };
-use solver::xform::{Matrix, Quaternion, Vector};
+use solver::xform::{Matrix, UnitQuaternion, Vector};
 
 type Growable = solver::cwlist::Growable;
 
@@ -94,7 +94,7 @@ macro_rules! direct_tests {
                 for (i, &m) in masses.iter().enumerate() {
                     let j = jitter[i];
                     let p = [i as f64 * 0.3 + 0.1 * j[0], 0.1 * j[1], 0.1 * j[2]];
-                    let q = Quaternion::from_axis_angle(&Vector([0.0, 0.0, 1.0]), j[0] as T);
+                    let q = UnitQuaternion::try_from_axis_angle(&Vector([0.0, 0.0, 1.0]), j[0] as T).unwrap();
                     let body = link(m)
                         .with_position(v3(p))
                         .with_orientation(q)
@@ -207,7 +207,7 @@ macro_rules! direct_tests {
                         for (i, &m) in masses.iter().enumerate() {
                             let j = jitter[i];
                             let p = [0.25 + 0.5 * i as f64 + size * j[0], size * j[1], size * j[2]];
-                            let q = Quaternion::from_axis_angle(&Vector([0.0, 0.0, 1.0]), (0.3 * j[2]) as T);
+                            let q = UnitQuaternion::try_from_axis_angle(&Vector([0.0, 0.0, 1.0]), (0.3 * j[2]) as T).unwrap();
                             let id = w.add_body(link(m).with_position(v3(p)).with_orientation(q)).unwrap();
                             let ball = Ball { anchor_a: v3([0.25, 0.0, 0.0]), anchor_b: v3([-0.25, 0.0, 0.0]) };
                             match previous {

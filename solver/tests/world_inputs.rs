@@ -11,7 +11,7 @@ use solver::cwlist::Growable;
 use solver::world::{
     Ball, InertiaFault, Joint, Material, RigidBody, Value, World, WorldError, WorldSettings,
 };
-use solver::xform::{Matrix, Quaternion, Vector};
+use solver::xform::{Matrix, Quaternion, UnitQuaternion, Vector};
 
 type W = World<f64, Growable>;
 
@@ -96,7 +96,7 @@ proptest! {
             5 => w.add_body(ok.with_angular_velocity(with([0.0, 0.0, 0.0], k, nf))),
             6 => w.add_body(ok.with_material(Material { friction: -bad.abs().max(1e-3), restitution: 0.0 })),
             7 => w.add_body(ok.with_material(Material { friction: 0.5, restitution: 1.0 + bad.abs().max(1e-3) })),
-            _ => w.add_body(ok.with_orientation(Quaternion::new(1.0 + bad.abs().max(1e-3), 0.0, 0.0, 0.0))),
+            _ => w.add_body(ok.with_orientation(UnitQuaternion::new_unchecked(Quaternion::new(1.0 + bad.abs().max(1e-3), 0.0, 0.0, 0.0)))),
         };
         prop_assert!(result.is_err(), "case {} accepted {}", which, bad);
         prop_assert_eq!(fingerprint(&w), before);
@@ -113,7 +113,7 @@ proptest! {
             0 => w.set_position(0, with([0.0, 0.0, 0.0], k, nf)),
             1 => w.set_linear_velocity(0, with([0.0, 0.0, 0.0], k, nf)),
             2 => w.set_angular_velocity(0, with([0.0, 0.0, 0.0], k, nf)),
-            3 => w.set_orientation(0, Quaternion::new(nf, 0.0, 0.0, 0.0)),
+            3 => w.set_orientation(0, UnitQuaternion::new_unchecked(Quaternion::new(nf, 0.0, 0.0, 0.0))),
             4 => w.set_position(index, Vector::zeros()),
             _ => w.set_linear_velocity(index, Vector::zeros()),
         };
@@ -269,7 +269,8 @@ fn non_unit_orientation_is_refused_or_renormalized_keeping_omega() {
         .with_angular_velocity(spin);
     let mut w = world();
     assert_eq!(
-        w.add_body(body.with_orientation(q)).unwrap_err(),
+        w.add_body(body.with_orientation(UnitQuaternion::new_unchecked(q)))
+            .unwrap_err(),
         WorldError::InvalidOrientation { norm: Value(2.0) }
     );
     let i = w

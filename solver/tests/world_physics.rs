@@ -8,7 +8,7 @@
 use proptest::prelude::*;
 use solver::cwlist::Growable;
 use solver::world::{RigidBody, World, WorldSettings};
-use solver::xform::{Matrix, Quaternion, Vector};
+use solver::xform::{Matrix, Vector};
 
 type W = World<f64, Growable>;
 
@@ -37,7 +37,7 @@ proptest! {
         let mut s = WorldSettings::default();
         s.sleep = None;
         let mut w = W::new(s).unwrap();
-        let q = Quaternion::from_axis_angle(&(axis / axis.norm()), angle);
+        let q = solver::xform::UnitQuaternion::try_from_axis_angle(&axis, angle).unwrap();
         let body = RigidBody::new(1.0, Matrix::from_diagonal(Vector(moments)))
             .unwrap()
             .with_orientation(q)

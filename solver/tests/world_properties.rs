@@ -237,7 +237,7 @@ macro_rules! world_tests {
                     Err(WorldError::NonFinite { what: "position" })
                 );
                 assert_eq!(
-                    w.add_body(ok.with_orientation(Quaternion::zero())),
+                    w.add_body(ok.with_orientation(solver::xform::UnitQuaternion::new_unchecked(Quaternion::zero()))),
                     Err(WorldError::InvalidOrientation { norm: Value(0.0) })
                 );
                 let a = w.add_body(ok).unwrap();

@@ -132,7 +132,14 @@ pub(crate) fn run(dir: &Path, heavy: bool) -> Vec<Metric> {
         let before: Vec<_> = world.bodies().iter().map(|b| b.orientation()).collect();
         let report = converged.step(&mut world);
         for (q, b) in before.iter().zip(world.bodies()) {
-            turn = turn.max(2.0 * q.dot(&b.orientation()).abs().min(1.0).acos());
+            turn = turn.max(
+                2.0 * q
+                    .quaternion()
+                    .dot(&b.orientation().quaternion())
+                    .abs()
+                    .min(1.0)
+                    .acos(),
+            );
         }
         rows += report.rows;
         direct_rows += report.direct_rows;

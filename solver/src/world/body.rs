@@ -1,7 +1,7 @@
 //! Rigid bodies: mass properties, state, collision shape and surface material.
 use num_traits::{Float, FloatConst};
 use rotint::BodyInertia;
-use xform::{Matrix, Quaternion, Vector};
+use xform::{Matrix, Quaternion, UnitQuaternion, Vector};
 
 use super::WorldError;
 use super::error::{InertiaFault, Value};
@@ -250,17 +250,21 @@ impl<T: Float> RigidBody<T> {
         self
     }
 
-    /// With this orientation, a unit quaternion (body to world); the world-frame angular
-    /// velocity is kept. [`World::add_body`](super::World::add_body) refuses a quaternion
-    /// whose norm is off 1 by more than [`ORIENTATION_TOLERANCE`]: a non-unit quaternion is
-    /// a bug upstream, renormalize it on purpose with
-    /// [`RigidBody::with_orientation_normalized`].
+    /// With this orientation (body to world); the world-frame angular velocity is kept.
+    ///
+    /// The type says the quaternion is a unit one: build it with
+    /// [`UnitQuaternion::try_new`] (checked), [`UnitQuaternion::try_normalized`], or take a
+    /// general quaternion through [`RigidBody::with_orientation_normalized`].
+    /// [`World::add_body`](super::World::add_body) still refuses one whose norm is off 1 by
+    /// more than [`ORIENTATION_TOLERANCE`] (possible only through
+    /// [`UnitQuaternion::new_unchecked`]): a non-unit quaternion is a bug upstream.
     ///
     /// # Example
     /// ```
     /// use solver::world::RigidBody;
-    /// use solver::xform::{Quaternion, Vector};
-    /// let quarter = Quaternion::new(0.5f64.sqrt(), 0.0, 0.0, 0.5f64.sqrt()); // 90° about z
+    /// use solver::xform::{UnitQuaternion, Vector};
+    /// // 90° about z.
+    /// let quarter = UnitQuaternion::try_from_axis_angle(&Vector([0.0, 0.0, 1.0]), 1.5707963267948966f64).unwrap();
     /// let b = RigidBody::sphere(1.0, 0.5)
     ///     .unwrap()
     ///     .with_angular_velocity(Vector([1.0, 0.0, 0.0]))
@@ -268,10 +272,10 @@ impl<T: Float> RigidBody<T> {
     /// assert!((b.angular_velocity() - Vector([1.0, 0.0, 0.0])).norm() < 1e-12);
     /// ```
     #[must_use]
-    pub fn with_orientation(mut self, orientation: Quaternion<T>) -> Self {
+    pub fn with_orientation(mut self, orientation: UnitQuaternion<T>) -> Self {
         let world = self.angular_velocity();
-        self.orientation = orientation;
-        if let Ok(unit) = orientation.try_normalize() {
+        self.orientation = orientation.quaternion();
+        if let Ok(unit) = self.orientation.try_normalize() {
             self.angular_velocity_body = unit.conjugate().rotate(&world);
         }
         self
@@ -285,22 +289,23 @@ impl<T: Float> RigidBody<T> {
     /// # Example
     /// ```
     /// use solver::world::RigidBody;
-    /// use solver::xform::Quaternion;
+    /// use solver::xform::{Quaternion, UnitQuaternion};
     /// let b = RigidBody::sphere(1.0, 0.5)
     ///     .unwrap()
     ///     .with_orientation_normalized(Quaternion::new(2.0, 0.0, 0.0, 0.0))
     ///     .unwrap();
-    /// assert_eq!(b.orientation(), Quaternion::identity());
+    /// assert_eq!(b.orientation(), UnitQuaternion::identity());
+    /// assert!(RigidBody::sphere(1.0, 0.5).unwrap().with_orientation_normalized(Quaternion::zero()).is_err());
     /// ```
     pub fn with_orientation_normalized(
         self,
         orientation: Quaternion<T>,
     ) -> Result<Self, WorldError> {
-        let unit = orientation
-            .try_normalize()
-            .map_err(|_| WorldError::InvalidOrientation {
+        let unit = UnitQuaternion::try_normalized(orientation).map_err(|_| {
+            WorldError::InvalidOrientation {
                 norm: Value::of(orientation.norm()),
-            })?;
+            }
+        })?;
         Ok(self.with_orientation(unit))
     }
 
@@ -426,11 +431,12 @@ impl<T: Float> RigidBody<T> {
     /// # Example
     /// ```
     /// use solver::world::RigidBody;
-    /// use solver::xform::Quaternion;
-    /// assert_eq!(RigidBody::sphere(1.0, 0.1f64).unwrap().orientation(), Quaternion::identity());
+    /// use solver::xform::UnitQuaternion;
+    /// assert_eq!(RigidBody::sphere(1.0, 0.1f64).unwrap().orientation(), UnitQuaternion::identity());
     /// ```
-    pub fn orientation(&self) -> Quaternion<T> {
-        self.orientation
+    pub fn orientation(&self) -> UnitQuaternion<T> {
+        // Normalized when the body is added and by every integration step.
+        UnitQuaternion::new_unchecked(self.orientation)
     }
 
     /// Position and orientation together.

@@ -65,7 +65,7 @@ use core::fmt;
 use cwlist::{Buffer, Storage};
 use num_traits::{Float, FloatConst};
 use rotint::{Frame, Stepper};
-use xform::{Quaternion, Vector};
+use xform::{UnitQuaternion, Vector};
 
 use crate::{BodyInverseMass, Certificate};
 use step::persist::ContactSet;
@@ -493,18 +493,22 @@ where
     ///
     /// # Errors
     /// [`WorldError::BodyOutOfRange`]; [`WorldError::InvalidOrientation`] unless `|q|` is
-    /// within [`ORIENTATION_TOLERANCE`] of 1. The world is unchanged on error.
+    /// within [`ORIENTATION_TOLERANCE`] of 1 (only a [`UnitQuaternion::new_unchecked`] can be
+    /// off). The world is unchanged on error.
     ///
     /// # Example
     /// ```
     /// use solver::world::{RigidBody, World, WorldSettings};
-    /// use solver::xform::{Quaternion, Vector};
+    /// use solver::xform::{Quaternion, UnitQuaternion};
     /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
     /// let a = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
-    /// assert!(w.set_orientation(a, Quaternion::new(2.0, 0.0, 0.0, 0.0)).is_err());
-    /// w.set_orientation(a, Quaternion::new(0.0, 1.0, 0.0, 0.0)).unwrap();
+    /// let not_unit = UnitQuaternion::new_unchecked(Quaternion::new(2.0, 0.0, 0.0, 0.0));
+    /// assert!(w.set_orientation(a, not_unit).is_err());
+    /// let half_turn = UnitQuaternion::try_new(Quaternion::new(0.0, 1.0, 0.0, 0.0), 1e-12).unwrap();
+    /// w.set_orientation(a, half_turn).unwrap();
+    /// assert_eq!(w.bodies()[a].orientation(), half_turn);
     /// ```
-    pub fn set_orientation(&mut self, i: usize, q: Quaternion<T>) -> Result<(), WorldError> {
+    pub fn set_orientation(&mut self, i: usize, q: UnitQuaternion<T>) -> Result<(), WorldError> {
         let body = self.body(i)?.with_orientation(q).validated()?;
         let slot = self.body_mut(i)?;
         *slot = body;
