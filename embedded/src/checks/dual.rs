@@ -14,6 +14,10 @@ pub(crate) const CHECKS: &[Check] = &[
         "singular points: sqrt/powf/abs at 0, atan2 at origin",
         singular_points,
     ),
+    (
+        "Taylor series: derivatives to order 5 in one pass (f32)",
+        taylor_orders,
+    ),
 ];
 
 fn derivative_f32() -> Result<(), Failure> {
@@ -98,4 +102,29 @@ fn singular_points() -> Result<(), Failure> {
         h.eps == [1.0, 1.0],
         "hypot at the origin: slope |direction|",
     )
+}
+
+/// `x·eˣ` has `f⁽ᵏ⁾(x) = (x + k)·eˣ`; `|x|·x²` at 0 has third derivative 6 (leading-power rule).
+fn taylor_orders() -> Result<(), Failure> {
+    let x: f32 = core::hint::black_box(0.4);
+    let (v, d) = dual::nth_derivatives::<5, _>(|s| s * s.exp(), x);
+    crate::out::value("dual.taylor.x_exp_x.d5", u64::from(d[4].to_bits()));
+    close(
+        f64::from(v),
+        0.4 * 0.4f64.exp(),
+        4.0 * f64::from(f32::EPSILON),
+        "value of x eˣ",
+    )?;
+    for (k, dk) in d.iter().enumerate() {
+        let want = (0.4 + (k + 1) as f64) * 0.4f64.exp();
+        close(
+            f64::from(*dk),
+            want,
+            16.0 * f64::from(f32::EPSILON) * want,
+            "(x + k) eˣ",
+        )?;
+    }
+    let zero = core::hint::black_box(0.0f32);
+    let (_, d1, d2, d3) = dual::third_derivative(|s| s.abs() * s * s, zero);
+    ensure((d1, d2, d3) == (0.0, 0.0, 6.0), "|x|·x² at 0: 0, 0, 6")
 }
