@@ -427,6 +427,9 @@ impl<T: Float> EulerAngles<T> {
     /// [`GimbalLock`] when the distance to the lock ([`EulerAngles::gimbal_distance`]) is
     /// below `√ε` (the rates grow as its inverse) or not finite.
     ///
+    /// A NaN or infinite angle that the lock test does not read gives NaN rates (never a
+    /// panic or a plausible value).
+    ///
     /// # Example
     /// ```
     /// use xform::euler::{EulerAngles, Frame, Sequence};
@@ -443,7 +446,7 @@ impl<T: Float> EulerAngles<T> {
         omega: &Vector<T, 3>,
     ) -> Result<Vector<T, 3>, GimbalLock<T>> {
         self.check_lock()?;
-        Ok(self.body_rate_matrix().inverse() * *omega)
+        Ok(solve_rates(&self.body_rate_matrix(), omega))
     }
 
     /// The angle rates from the world-frame angular velocity: `E⁻¹ ω_world`.
@@ -465,7 +468,7 @@ impl<T: Float> EulerAngles<T> {
         omega: &Vector<T, 3>,
     ) -> Result<Vector<T, 3>, GimbalLock<T>> {
         self.check_lock()?;
-        Ok(self.world_rate_matrix().inverse() * *omega)
+        Ok(solve_rates(&self.world_rate_matrix(), omega))
     }
 
     fn check_lock(&self) -> Result<(), GimbalLock<T>> {
@@ -509,4 +512,11 @@ fn intrinsic_angles<T: Float>(r: &[[T; 3]; 3], [i, j, k]: [usize; 3]) -> [T; 3] 
         let c = (-s * r[i][j]).atan2(r[i][i]);
         [a, b, c]
     }
+}
+
+/// `m⁻¹ ω`, NaN when `m` has no finite inverse (a NaN or infinite angle; the lock itself is
+/// caught before).
+fn solve_rates<T: Float>(m: &Matrix<T, 3, 3>, omega: &Vector<T, 3>) -> Vector<T, 3> {
+    m.try_inverse()
+        .map_or_else(|_| Vector([T::nan(); 3]), |inv| inv * *omega)
 }

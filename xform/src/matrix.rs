@@ -204,10 +204,7 @@ impl<T: Float, const R: usize, const C: usize> Matrix<T, R, C> {
     /// ```
     #[inline]
     pub fn amax(&self) -> T {
-        self.0
-            .iter()
-            .flatten()
-            .fold(T::zero(), |m, &c| m.max(c.abs()))
+        crate::vector::amax_of(self.0.iter().flatten())
     }
 
     /// The Frobenius norm.
@@ -395,17 +392,22 @@ impl<T: Float, const N: usize> Matrix<T, N, N> {
     /// `N <= 2`).
     ///
     /// # Errors
-    /// [`Error::Singular`] if a pivot is exactly zero, [`Error::NonFinite`] if the result
-    /// contains NaN or infinity (overflow of a nearly singular matrix).
+    /// [`Error::Singular`] if a pivot is exactly zero, [`Error::NonFinite`] if an entry is
+    /// NaN or infinite, or the result contains NaN or infinity (overflow of a nearly singular
+    /// matrix). An infinite entry would otherwise give a plausible inverse with zeros.
     ///
     /// # Example
     /// ```
     /// use xform::{Matrix, Vector};
+    /// assert_eq!(Matrix([[f64::INFINITY, 0.0], [0.0, 1.0]]).try_inverse(), Err(xform::Error::NonFinite));
     /// let inv = Matrix([[2.0, 0.0], [0.0, 4.0]]).try_inverse().unwrap();
     /// assert_eq!(inv.0, [[0.5, 0.0], [0.0, 0.25]]);
     /// assert_eq!(Matrix([[1.0, 2.0], [2.0, 4.0]]).try_inverse(), Err(xform::Error::Singular));
     /// ```
     pub fn try_inverse(&self) -> Result<Self, Error> {
+        if !self.is_finite() {
+            return Err(Error::NonFinite);
+        }
         let inv = if N == 2 {
             let det = self.determinant();
             if det == T::zero() {

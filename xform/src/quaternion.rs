@@ -457,6 +457,10 @@ impl<T: Float> Quaternion<T> {
     /// ```
     #[inline]
     pub fn exp(&self) -> Self {
+        if !self.is_finite() {
+            // e^(−∞) = 0 would pass for a value; an infinite angle has no sine.
+            return Self::new(T::nan(), T::nan(), T::nan(), T::nan());
+        }
         let v = self.vector();
         let theta2 = v.norm_squared();
         let (c, sinc) = if theta2 < small_angle_squared() {
@@ -681,6 +685,10 @@ impl<T: Float> Quaternion<T> {
     /// ```
     #[inline]
     pub fn angle(&self) -> T {
+        // atan2 would turn an infinite component into a plausible angle (0 or π).
+        if !self.is_finite() {
+            return T::nan();
+        }
         let two = T::one() + T::one();
         two * self.vector().norm().atan2(self.w.abs())
     }

@@ -60,7 +60,8 @@ impl<T: Float, const N: usize> Rotation<T, N> {
     /// Accepts `m` if `|mᵀ m - I|` is at most `tolerance` entry-wise and `det m > 0`.
     ///
     /// # Errors
-    /// [`Error::NotARotation`] otherwise, [`Error::NonFinite`] for NaN or infinite entries.
+    /// [`Error::NotARotation`] otherwise, [`Error::NonFinite`] for NaN or infinite entries or
+    /// tolerance.
     ///
     /// # Example
     /// ```
@@ -69,7 +70,7 @@ impl<T: Float, const N: usize> Rotation<T, N> {
     /// assert_eq!(Rotation::try_from_matrix(Matrix([[2.0, 0.0], [0.0, 0.5]]), 1e-12), Err(xform::Error::NotARotation));
     /// ```
     pub fn try_from_matrix(m: Matrix<T, N, N>, tolerance: T) -> Result<Self, Error> {
-        if !m.is_finite() {
+        if !(m.is_finite() && tolerance.is_finite()) {
             return Err(Error::NonFinite);
         }
         if (m.transpose() * m - Matrix::identity()).amax() > tolerance
@@ -242,7 +243,13 @@ impl<T: Float> Rotation<T, 2> {
     /// ```
     #[inline]
     pub fn angle(&self) -> T {
-        self.0.0[1][0].atan2(self.0.0[0][0])
+        // atan2 alone would turn cos = ∞ into the angle 0.
+        let (s, c) = (self.0.0[1][0], self.0.0[0][0]);
+        if s.is_finite() && c.is_finite() {
+            s.atan2(c)
+        } else {
+            T::nan()
+        }
     }
 
     /// The logarithm: the angle as an element of so(2).

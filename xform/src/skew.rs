@@ -68,16 +68,18 @@ impl<T: Float, const N: usize> Skew<T, N> {
     /// skew-symmetric part.
     ///
     /// # Errors
-    /// [`Error::NotSkewSymmetric`] otherwise, [`Error::NonFinite`] for NaN or infinite entries.
+    /// [`Error::NotSkewSymmetric`] otherwise, [`Error::NonFinite`] for NaN or infinite entries
+    /// or tolerance.
     ///
     /// # Example
     /// ```
     /// use xform::{Matrix, Rotation, Skew, Transform, Vector};
     /// assert!(Skew::try_from_matrix(&Matrix([[0.0, -1.0], [1.0, 0.0]]), 0.0).is_ok());
+    /// assert_eq!(Skew::try_from_matrix(&Matrix([[0.0, -1.0], [1.0, 0.0]]), f64::NAN), Err(xform::Error::NonFinite));
     /// assert_eq!(Skew::try_from_matrix(&Matrix([[1.0, 0.0], [0.0, 0.0]]), 1e-9), Err(xform::Error::NotSkewSymmetric));
     /// ```
     pub fn try_from_matrix(m: &Matrix<T, N, N>, tolerance: T) -> Result<Self, Error> {
-        if !m.is_finite() {
+        if !(m.is_finite() && tolerance.is_finite()) {
             return Err(Error::NonFinite);
         }
         if (*m + m.transpose()).amax() > tolerance {

@@ -149,7 +149,7 @@ impl<T: Float, const N: usize> Transform<T, N> {
     /// ```
     #[inline]
     pub fn apply_normal(&self, n: &Vector<T, N>) -> Vector<T, N> {
-        self.rotation.apply(n) / self.scale
+        self.rotation.apply(n) * recip_or_nan(self.scale)
     }
 
     /// The linear part `s R`.
@@ -175,7 +175,7 @@ impl<T: Float, const N: usize> Transform<T, N> {
     /// ```
     #[inline]
     pub fn normal_matrix(&self) -> Matrix<T, N, N> {
-        *self.rotation.matrix() * (T::one() / self.scale)
+        *self.rotation.matrix() * recip_or_nan(self.scale)
     }
 
     /// The composition `self ∘ first` (apply `first`, then `self`):
@@ -213,6 +213,9 @@ impl<T: Float, const N: usize> Transform<T, N> {
     /// ```
     #[inline]
     pub fn try_inverse(&self) -> Result<Self, Error> {
+        if !self.scale.is_finite() {
+            return Err(Error::NonFinite);
+        }
         if self.scale == T::zero() {
             return Err(Error::Singular);
         }
@@ -260,7 +263,12 @@ impl<T: Float, const N: usize> Transform<T, N> {
         if self.scale == T::zero() {
             return Err(Error::Singular);
         }
-        Ok(self.rotation.apply_inverse(&(*p - self.translation)) / self.scale)
+        let r = self.rotation.apply_inverse(&(*p - self.translation)) * recip_or_nan(self.scale);
+        if r.is_finite() {
+            Ok(r)
+        } else {
+            Err(Error::NonFinite)
+        }
     }
 }
 
@@ -328,3 +336,14 @@ macro_rules! augmented {
     )*};
 }
 augmented!(1 => 2, 2 => 3, 3 => 4, 4 => 5, 5 => 6);
+
+/// `1 / s`, or NaN for a zero or non-finite `s`: the inverse of a scale that has none poisons
+/// the result instead of giving `∞` (zero scale) or a plausible `0` (infinite scale).
+#[inline]
+pub(crate) fn recip_or_nan<T: Float>(s: T) -> T {
+    if s == T::zero() || !s.is_finite() {
+        T::nan()
+    } else {
+        T::one() / s
+    }
+}

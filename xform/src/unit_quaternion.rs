@@ -40,8 +40,8 @@ impl<T: Float> UnitQuaternion<T> {
     /// `q` if `| |q| − 1 | <= tolerance` (it is kept as given, not renormalized).
     ///
     /// # Errors
-    /// [`Error::NonFinite`] for NaN or infinite components, [`Error::NotUnit`] if the norm is
-    /// off by more than `tolerance`.
+    /// [`Error::NonFinite`] for NaN or infinite components or tolerance (an infinite tolerance
+    /// would accept anything), [`Error::NotUnit`] if the norm is off by more than `tolerance`.
     ///
     /// # Example
     /// ```
@@ -51,7 +51,7 @@ impl<T: Float> UnitQuaternion<T> {
     /// assert_eq!(UnitQuaternion::try_new(almost, 1e-15), Err(xform::Error::NotUnit));
     /// ```
     pub fn try_new(q: Quaternion<T>, tolerance: T) -> Result<Self, Error> {
-        if !q.is_finite() {
+        if !(q.is_finite() && tolerance.is_finite()) {
             return Err(Error::NonFinite);
         }
         if (q.norm() - T::one()).abs() <= tolerance {

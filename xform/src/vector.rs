@@ -259,7 +259,7 @@ impl<T: Float, const N: usize> Vector<T, N> {
     /// ```
     #[inline]
     pub fn amax(&self) -> T {
-        self.0.iter().fold(T::zero(), |m, &c| m.max(c.abs()))
+        amax_of(self.0.iter())
     }
 
     /// Whether every component is finite.
@@ -522,3 +522,16 @@ macro_rules! scalar_times_vector {
     )*};
 }
 scalar_times_vector!(f32, f64);
+
+/// The largest absolute value, NaN if any value is NaN (`max` alone would skip it and return
+/// a plausible finite maximum).
+#[inline]
+pub(crate) fn amax_of<'a, T: Float + 'a>(values: impl Iterator<Item = &'a T>) -> T {
+    values.fold(T::zero(), |m, &c| {
+        if c.is_nan() || m.is_nan() {
+            T::nan()
+        } else {
+            m.max(c.abs())
+        }
+    })
+}

@@ -367,7 +367,7 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
         }
         let r2 = self.transform.rotation.matrix();
         let w2 = upper(&self.angular_velocity);
-        let inv_s = T::one() / self.transform.scale;
+        let inv_s = crate::transform::recip_or_nan(self.transform.scale);
         let jinv = |x: &Vector<T, N>| rotate_inverse(r2, x) * inv_s;
         let w2dv3 = apply_upper(&w2, &global.velocity);
         let dw3 = upper(&global.angular_velocity);

@@ -36,7 +36,7 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
             return Err(Error::Singular);
         }
         let r2 = self.transform.rotation.matrix();
-        let k = T::one() / (mass * self.transform.scale);
+        let k = crate::transform::recip_or_nan(mass * self.transform.scale);
         let two = T::one() + T::one();
         let delta = DynamicsDelta {
             velocity: rotate_inverse(r2, impulse) * k,
@@ -97,7 +97,7 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
             return Err(Error::Singular);
         }
         let r2 = self.transform.rotation.matrix();
-        let k = T::one() / self.transform.scale;
+        let k = crate::transform::recip_or_nan(self.transform.scale);
         let w = apply(&self.angular_velocity, velocity_change);
         let delta = DynamicsDelta {
             velocity: -(rotate_inverse(r2, velocity_change) * k),

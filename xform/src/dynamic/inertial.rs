@@ -148,7 +148,8 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
         let v1 = &child_local.velocity;
         let wv1 = apply_upper(&w, v1);
         let terms = InertialAccelerations {
-            linear: -(rotate_inverse(r2, &self.acceleration) / self.transform.scale),
+            linear: -(rotate_inverse(r2, &self.acceleration)
+                * crate::transform::recip_or_nan(self.transform.scale)),
             euler: -apply_upper(&al, t1),
             centrifugal: -apply_upper(&w, &apply_upper(&w, t1)),
             coriolis: -(wv1 + wv1),
@@ -187,7 +188,8 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
             return Err(Error::Singular);
         }
         let inertial = self.try_inertial_accelerations(child_local)?;
-        let applied = self.to_child_basis(force) / mass;
+        // An infinite mass would give a plausible zero: NaN instead (then NonFinite).
+        let applied = self.to_child_basis(force) * crate::transform::recip_or_nan(mass);
         let result = LocalAcceleration { applied, inertial };
         if result.total().is_finite() {
             Ok(result)

@@ -280,7 +280,8 @@ impl<T: Float, const N: usize> DynamicTransform<T, N> {
     /// ```
     #[inline]
     pub fn to_child_basis(&self, x: &Vector<T, N>) -> Vector<T, N> {
-        rotate_inverse(self.transform.rotation.matrix(), x) / self.transform.scale
+        rotate_inverse(self.transform.rotation.matrix(), x)
+            * crate::transform::recip_or_nan(self.transform.scale)
     }
 
     /// `ω̃ = J⁻¹ ω J = Rᵀ ω R`: the angular velocity expressed in this frame's own (child)
