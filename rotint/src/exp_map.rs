@@ -192,6 +192,10 @@ pub fn quat_exp_quintic<T: Float>(v: Vector<T, 3>) -> Quaternion<T> {
 /// ```
 #[inline]
 pub fn cubic_angle<T: Float>(theta: T) -> T {
+    // atan2 would turn θ = ∞ into a finite angle.
+    if !theta.is_finite() {
+        return T::nan();
+    }
     let half = T::one() / (T::one() + T::one());
     let x = theta * half;
     let x2 = x * x;

@@ -163,8 +163,10 @@ impl<T: Float> BodyInertia<T> {
     /// The angular velocity after `dt` with constant body torque `torque`, by `scheme`.
     ///
     /// # Errors
-    /// [`Error::NonFinite`] for non-finite input or result; [`Error::NotConverged`] if a Newton
-    /// matrix is singular or the midpoint iteration misses its tolerance.
+    /// [`Error::NonFinite`] for non-finite input or result; [`Error::InvalidParameter`] for an
+    /// implicit-midpoint tolerance that is negative, NaN or infinite (an infinite one would
+    /// accept the first iterate); [`Error::NotConverged`] if a Newton matrix is singular or the
+    /// midpoint iteration misses its tolerance.
     ///
     /// # Example
     /// ```
@@ -185,6 +187,12 @@ impl<T: Float> BodyInertia<T> {
     ) -> Result<Vector<T, 3>, Error> {
         if !(omega.is_finite() && torque.is_finite() && dt.is_finite()) {
             return Err(Error::NonFinite);
+        }
+        // An infinite tolerance would accept the first iterate as converged.
+        if let GyroScheme::ImplicitMidpoint { tolerance, .. } = scheme
+            && !(tolerance >= T::zero() && tolerance.is_finite())
+        {
+            return Err(Error::InvalidParameter);
         }
         let next = match scheme {
             GyroScheme::Explicit => omega + self.angular_acceleration(omega, torque) * dt,
