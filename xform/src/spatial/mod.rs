@@ -19,6 +19,7 @@ mod force;
 mod motion;
 mod plx;
 mod plxb;
+mod six;
 
 pub use force::Force;
 pub use motion::Motion;
