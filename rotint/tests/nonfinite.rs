@@ -66,6 +66,7 @@ fn stepper(frame: Frame, terms: MagnusTerms, map: ExpMap) -> Stepper<f64> {
 /// and constants.
 const NO_FLOAT_INPUT: &[&str] = &[
     "Frame::even_sign",
+    "MagnusTerms::order",
     "GyroScheme::implicit_midpoint",
     "Stepper::new",
     "Stepper::convergence_limit",

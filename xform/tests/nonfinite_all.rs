@@ -166,6 +166,10 @@ const ENTRIES: &[Entry] = &[
         .v([1.0, 2.0])
         .zip_map(p.v([3.0, 4.0]), |a, b| a * b)),
     e!("Vector::map", |p| p.v([1.0, 2.0]).map(|a| a * 2.0)),
+    e!("Vector::new/as_array", |p| *Vector::new(
+        p.v([1.0, 2.0, 3.0]).0
+    )
+    .as_array()),
     e!("Vector::x", Partial, |p| p.v([1.0, 2.0, 3.0, 4.0]).x()),
     e!("Vector::y", Partial, |p| p.v([1.0, 2.0, 3.0, 4.0]).y()),
     e!("Vector::z", Partial, |p| p.v([1.0, 2.0, 3.0, 4.0]).z()),
@@ -226,6 +230,9 @@ const ENTRIES: &[Entry] = &[
         m.set_block(0, 1, &p.m([[1.0], [2.0]]));
         m
     }),
+    e!("Matrix::new", |p| Matrix::new(
+        p.m([[1.0, 2.0], [3.0, 4.0]]).0
+    )),
     e!("Matrix::from_rows/from_cols", |p| {
         let (a, b) = (p.v([1.0, 2.0]), p.v([3.0, 4.0]));
         (Matrix::from_rows([a, b]), Matrix::from_cols([a, b]))
@@ -427,6 +434,10 @@ const ENTRIES: &[Entry] = &[
     e!("Quaternion::vector", Partial, |p| p
         .q([1.0, 0.1, 0.2, 0.3])
         .vector()),
+    e!("Quaternion::new", |p| {
+        let [w, x, y, z] = p.q([1.0, 0.1, 0.2, 0.3]).to_array();
+        Quaternion::new(w, x, y, z)
+    }),
     e!("Quaternion::to_array/from_array", |p| {
         Quaternion::from_array(p.q([1.0, 0.1, 0.2, 0.3]).to_array())
     }),
@@ -932,6 +943,9 @@ const ENTRIES: &[Entry] = &[
 /// Public functions that take no floating-point input (nothing to poison): constants,
 /// identities and index bookkeeping.
 const NO_FLOAT_INPUT: &[&str] = &[
+    "Sequence::axes",
+    "Sequence::is_proper",
+    "Sequence::reversed",
     "DynamicsDelta::zero",
     "DynamicTransform::identity",
     "Hierarchy::try_new",

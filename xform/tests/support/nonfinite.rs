@@ -196,17 +196,22 @@ pub(crate) fn public_functions(src: &Path) -> Vec<String> {
                     .split(|c: char| !c.is_alphanumeric() && c != '_')
                     .next()
                     .map(str::to_owned);
-            } else if let Some(rest) = line.strip_prefix("pub fn ") {
-                names.push(format!(
-                    "{module}::{}",
-                    rest.split(['(', '<']).next().unwrap()
-                ));
-            } else if let (Some(rest), Some(t)) = (line.trim_start().strip_prefix("pub fn "), &ty) {
-                names.push(format!("{t}::{}", rest.split(['(', '<']).next().unwrap()));
+            } else if let Some(rest) = public_fn(line) {
+                names.push(format!("{module}::{rest}"));
+            } else if let (Some(rest), Some(t)) = (public_fn(line.trim_start()), &ty) {
+                names.push(format!("{t}::{rest}"));
             }
         }
     }
     names
+}
+
+/// The name of the function a `pub fn` or `pub const fn` line declares.
+fn public_fn(line: &str) -> Option<&str> {
+    let rest = line
+        .strip_prefix("pub fn ")
+        .or_else(|| line.strip_prefix("pub const fn "))?;
+    rest.split(['(', '<']).next()
 }
 
 /// The public functions under `src` named by no entry and not in `no_float_input`; `known`
