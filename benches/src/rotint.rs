@@ -11,7 +11,7 @@ use core::hint::black_box;
 
 use num_traits::{Float, FloatConst};
 use rotint::xform::{Quaternion, Vector};
-use rotint::{ExpMap, MagnusTerms, Stepper};
+use rotint::{ExpMap, Frame, MagnusTerms, Stepper};
 
 use crate::table::{Table, ns, ratio};
 
@@ -68,8 +68,13 @@ pub fn constant_omega_exp<T: Float>(
     (q1 / q1.norm(), w1)
 }
 
+/// The scenario's ω and α are world-frame (the reference integrates `q̇ = ½ ω q`), so the
+/// stepper is told so; `Stepper::new()` defaults to the body frame.
 fn stepper<T: Float + FloatConst>(terms: MagnusTerms, map: ExpMap) -> Stepper<T> {
-    Stepper::new().with_terms(terms).with_exp_map(map)
+    Stepper::new()
+        .with_terms(terms)
+        .with_exp_map(map)
+        .with_frame(Frame::World)
 }
 
 /// The rotint configurations that the report times.
