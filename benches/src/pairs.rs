@@ -221,6 +221,77 @@ pub fn pairs_for_loop_count(v: &[u32]) -> u64 {
     count
 }
 
+/// `for ((a, b), w) in distinct_pairs(v).zip(weights)`: external iteration through `zip`.
+pub fn pairs_zip_count(v: &[u32]) -> u64 {
+    let mut count = 0u64;
+    for ((a, b), w) in distinct_pairs(v).zip(core::iter::repeat(1u64)) {
+        count += w * u64::from(even_sum(*a, *b));
+    }
+    count
+}
+
+/// `for (a, b) in distinct_pairs(v).take(k)` with `k` every pair: external iteration through
+/// `take`.
+pub fn pairs_take_count(v: &[u32]) -> u64 {
+    let mut count = 0u64;
+    let k = v.len() * v.len().saturating_sub(1) / 2;
+    for (a, b) in distinct_pairs(v).take(black_box(k)) {
+        count += u64::from(even_sum(*a, *b));
+    }
+    count
+}
+
+/// `for (a, b) in v.iter().tuple_combinations()`: itertools' external iteration.
+pub fn tuple_combinations_for_count(v: &[u32]) -> u64 {
+    let mut count = 0u64;
+    for (a, b) in v.iter().tuple_combinations::<(_, _)>() {
+        count += u64::from(even_sum(*a, *b));
+    }
+    count
+}
+
+/// The search workload: the first pair whose sum is `target`, as `(i, j)` values.
+pub type SearchFn = fn(&[u32], u32) -> Option<(u32, u32)>;
+
+/// Hand-written search: nested index loops with an early return.
+pub fn nested_search(v: &[u32], target: u32) -> Option<(u32, u32)> {
+    for i in 0..v.len() {
+        for j in i + 1..v.len() {
+            if v[i] + v[j] == target {
+                return Some((v[i], v[j]));
+            }
+        }
+    }
+    None
+}
+
+/// `distinct_pairs(v).filter(..).next()` (external iteration: `Filter::next` drives `next()`).
+pub fn pairs_filter_next(v: &[u32], target: u32) -> Option<(u32, u32)> {
+    #[allow(
+        clippy::filter_next,
+        reason = "the form a user writes is the one measured"
+    )]
+    distinct_pairs(v)
+        .filter(|(a, b)| **a + **b == target)
+        .next()
+        .map(|(a, b)| (*a, *b))
+}
+
+/// `distinct_pairs(v).find(..)`.
+pub fn pairs_find(v: &[u32], target: u32) -> Option<(u32, u32)> {
+    distinct_pairs(v)
+        .find(|(a, b)| **a + **b == target)
+        .map(|(a, b)| (*a, *b))
+}
+
+/// itertools' `tuple_combinations().find(..)`.
+pub fn tuple_combinations_find(v: &[u32], target: u32) -> Option<(u32, u32)> {
+    v.iter()
+        .tuple_combinations::<(_, _)>()
+        .find(|(a, b)| **a + **b == target)
+        .map(|(a, b)| (*a, *b))
+}
+
 /// itertools' `tuple_combinations::<(_, _)>()`.
 pub fn tuple_combinations_count(v: &[u32]) -> u64 {
     v.iter()
@@ -373,14 +444,26 @@ pub fn report(mode: &crate::Mode) -> String {
     let v = values(1 << bits);
     let pairs_n = (v.len() * (v.len() - 1) / 2) as f64;
     let expected = nested_loop_count(&v);
-    let forms: [(&str, CountFn); 6] = [
+    let forms: [(&str, CountFn); 9] = [
         ("hand-written nested index loop", nested_loop_count),
         ("`distinct_pairs(v).filter(..).count()`", pairs_count),
         (
             "`for (a, b) in distinct_pairs(v)` (next)",
             pairs_for_loop_count,
         ),
+        (
+            "`for ((a, b), w) in distinct_pairs(v).zip(weights)`",
+            pairs_zip_count,
+        ),
+        (
+            "`for (a, b) in distinct_pairs(v).take(k)`",
+            pairs_take_count,
+        ),
         ("itertools `tuple_combinations()`", tuple_combinations_count),
+        (
+            "`for (a, b) in v.iter().tuple_combinations()` (itertools, next)",
+            tuple_combinations_for_count,
+        ),
         ("itertools `combinations(2)`", combinations_count),
         ("rayon `par_distinct_pairs(v)`", par_pairs_count),
     ];
@@ -401,6 +484,40 @@ pub fn report(mode: &crate::Mode) -> String {
             format!("{:.3} ns", t / pairs_n),
             ratio(t / times[0]),
             ratio(t / times[1]),
+        ]);
+    }
+
+    // Search: the first pair with sum 2N − 1, which is the last pair (N − 1, N).
+    let target = 2 * (1u32 << bits) - 1;
+    let searches: [(&str, SearchFn); 4] = [
+        ("hand-written nested loop with early return", nested_search),
+        ("`distinct_pairs(v).filter(..).next()`", pairs_filter_next),
+        ("`distinct_pairs(v).find(..)`", pairs_find),
+        (
+            "itertools `tuple_combinations().find(..)`",
+            tuple_combinations_find,
+        ),
+    ];
+    let want = nested_search(&v, target);
+    assert_eq!(want, Some(((1 << bits) - 1, 1 << bits)));
+    for (name, f) in searches {
+        assert_eq!(f(&v, target), want, "{name} finds a different pair");
+    }
+    let mut closures: Vec<Box<dyn FnMut() -> u64 + '_>> = searches
+        .iter()
+        .map(|&(_, f)| {
+            Box::new(move || f(black_box(data), black_box(target)).map_or(0, |(a, _)| u64::from(a)))
+                as Box<dyn FnMut() -> u64 + '_>
+        })
+        .collect();
+    let search_times = fastest_interleaved(budget, &mut closures);
+    let mut stable = Table::new(["search form", "time", "per pair", "vs nested loop"]);
+    for ((name, _), t) in searches.iter().zip(&search_times) {
+        stable.row([
+            name.to_string(),
+            ns(*t),
+            format!("{:.3} ns", t / pairs_n),
+            ratio(t / search_times[0]),
         ]);
     }
 
@@ -505,7 +622,11 @@ pub fn report(mode: &crate::Mode) -> String {
     format!(
         "The seed's count (distinct pairs of `1..=N` with an even sum) at N = 2^{bits} \
          ({} pairs), all forms interleaved call by call in the same run, fastest call of each \
-         (robust to the load of other processes):\n\n{}\n\
+         (robust to the load of other processes). `for`, `zip` and `take` drive the iterator \
+         through `next()`; `count` and `fold` run as nested loops:\n\n{}\n\
+         Searching for the first pair with sum 2N − 1 (the last pair), measured the same way \
+         (`filter().next()` and `find` drive `next()`: a custom iterator cannot override \
+         `try_fold` on stable Rust):\n\n{}\n\
          Mutable pass over the same number of distinct pairs (`exchange(&mut a, &mut b)`), \
          measured the same way:\n\n{}\n\
          The seed's full example at N = 2^17, {rounds} interleaved runs per form, fastest kept (the \
@@ -523,9 +644,10 @@ pub fn report(mode: &crate::Mode) -> String {
          each:\n\n{tuples}",
         pairs_n as u64,
         table.to_markdown(),
+        stable.to_markdown(),
         mtable.to_markdown(),
         btable.to_markdown(),
-        times[1] / times[5],
+        times[1] / times[forms.len() - 1],
         seq_wall / par_wall,
         par_cpu / par_wall,
         par_cpu / seq_cpu,
