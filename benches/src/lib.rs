@@ -10,6 +10,7 @@
 )]
 
 pub mod cwlist;
+pub mod cwlist_use;
 pub mod dual;
 pub mod geometry;
 pub mod measure;
@@ -46,6 +47,7 @@ pub const SECTIONS: &[Section] = &[
     ("xform dynamics", xform_dynamics::report),
     ("pairs", pairs::report),
     ("cwlist", cwlist::report),
+    ("cwlist: when to use it", cwlist_use::report),
     ("solver", solver::report),
     ("geometry", geometry::report),
     ("world", world::report),
