@@ -163,8 +163,10 @@ impl<T: Float> BodyInertia<T> {
     /// The angular velocity after `dt` with constant body torque `torque`, by `scheme`.
     ///
     /// # Errors
-    /// [`Error::NonFinite`] for non-finite input or result; [`Error::NotConverged`] if a Newton
-    /// matrix is singular or the midpoint iteration misses its tolerance.
+    /// [`Error::NonFinite`] for non-finite input or result; [`Error::InvalidParameter`] for an
+    /// implicit-midpoint tolerance that is negative, NaN or infinite (an infinite one would
+    /// accept the first iterate, a plausible but unconverged ω); [`Error::NotConverged`] if a
+    /// Newton matrix is singular or the midpoint iteration misses its tolerance.
     ///
     /// # Example
     /// ```
@@ -175,6 +177,8 @@ impl<T: Float> BodyInertia<T> {
     /// let w1 = i.advance_omega(w, Vector([0.0; 3]), 0.01, GyroScheme::implicit_midpoint()).unwrap();
     /// // Torque-free implicit midpoint keeps the kinetic energy.
     /// assert!((i.kinetic_energy(w1) - i.kinetic_energy(w)).abs() < 1e-15);
+    /// let lax = GyroScheme::ImplicitMidpoint { tolerance: f64::INFINITY, max_iterations: 16 };
+    /// assert_eq!(i.advance_omega(w, Vector([0.0; 3]), 0.01, lax), Err(rotint::Error::InvalidParameter));
     /// ```
     pub fn advance_omega(
         &self,
@@ -185,6 +189,11 @@ impl<T: Float> BodyInertia<T> {
     ) -> Result<Vector<T, 3>, Error> {
         if !(omega.is_finite() && torque.is_finite() && dt.is_finite()) {
             return Err(Error::NonFinite);
+        }
+        if let GyroScheme::ImplicitMidpoint { tolerance, .. } = scheme
+            && !(tolerance >= T::zero() && tolerance.is_finite())
+        {
+            return Err(Error::InvalidParameter);
         }
         let next = match scheme {
             GyroScheme::Explicit => omega + self.angular_acceleration(omega, torque) * dt,

@@ -476,8 +476,8 @@ impl<T: Float + FloatConst> Stepper<T> {
     ///
     /// # Errors
     /// [`Error::NonFinite`] for non-finite input; [`Error::InvalidOrientation`] for a zero
-    /// (or overflowing) `q`; guard errors as in [`Stepper::step`]; [`Error::NotConverged`]
-    /// from an implicit scheme.
+    /// (or overflowing) `q`; guard errors as in [`Stepper::step`]; [`Error::InvalidParameter`]
+    /// and [`Error::NotConverged`] from the scheme, as in [`BodyInertia::advance_omega`].
     ///
     /// # Example
     /// ```
