@@ -370,12 +370,20 @@ fn public_functions() -> Vec<String> {
                     .split(|c: char| !c.is_alphanumeric() && c != '_')
                     .next()
                     .map(str::to_owned);
-            } else if let Some(rest) = line.strip_prefix("pub fn ") {
+            } else if let Some(rest) = line
+                .strip_prefix("pub fn ")
+                .or_else(|| line.strip_prefix("pub const fn "))
+            {
                 names.push(format!(
                     "{module}::{}",
                     rest.split(['(', '<']).next().unwrap()
                 ));
-            } else if let (Some(rest), Some(t)) = (line.trim_start().strip_prefix("pub fn "), &ty) {
+            } else if let (Some(rest), Some(t)) = (
+                line.trim_start()
+                    .strip_prefix("pub fn ")
+                    .or_else(|| line.trim_start().strip_prefix("pub const fn ")),
+                &ty,
+            ) {
                 names.push(format!("{t}::{}", rest.split(['(', '<']).next().unwrap()));
             }
         }

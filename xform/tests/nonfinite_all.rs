@@ -225,6 +225,10 @@ const ENTRIES: &[Entry] = &[
         .v([1.0, 2.0])
         .zip_map(p.v([3.0, 4.0]), |a, b| a * b)),
     e!("Vector::map", |p| p.v([1.0, 2.0]).map(|a| a * 2.0)),
+    e!("Vector::new/as_array", |p| *Vector::new(
+        p.v([1.0, 2.0, 3.0]).0
+    )
+    .as_array()),
     e!("Vector::x", Partial, |p| p.v([1.0, 2.0, 3.0, 4.0]).x()),
     e!("Vector::y", Partial, |p| p.v([1.0, 2.0, 3.0, 4.0]).y()),
     e!("Vector::z", Partial, |p| p.v([1.0, 2.0, 3.0, 4.0]).z()),
@@ -285,6 +289,9 @@ const ENTRIES: &[Entry] = &[
         m.set_block(0, 1, &p.m([[1.0], [2.0]]));
         m
     }),
+    e!("Matrix::new", |p| Matrix::new(
+        p.m([[1.0, 2.0], [3.0, 4.0]]).0
+    )),
     e!("Matrix::from_rows/from_cols", |p| {
         let (a, b) = (p.v([1.0, 2.0]), p.v([3.0, 4.0]));
         (Matrix::from_rows([a, b]), Matrix::from_cols([a, b]))
@@ -486,6 +493,10 @@ const ENTRIES: &[Entry] = &[
     e!("Quaternion::vector", Partial, |p| p
         .q([1.0, 0.1, 0.2, 0.3])
         .vector()),
+    e!("Quaternion::new", |p| {
+        let [w, x, y, z] = p.q([1.0, 0.1, 0.2, 0.3]).to_array();
+        Quaternion::new(w, x, y, z)
+    }),
     e!("Quaternion::to_array/from_array", |p| {
         Quaternion::from_array(p.q([1.0, 0.1, 0.2, 0.3]).to_array())
     }),
@@ -991,6 +1002,9 @@ const ENTRIES: &[Entry] = &[
 /// Public functions that take no floating-point input (nothing to poison): constants,
 /// identities and index bookkeeping.
 const NO_FLOAT_INPUT: &[&str] = &[
+    "Sequence::axes",
+    "Sequence::is_proper",
+    "Sequence::reversed",
     "DynamicsDelta::zero",
     "DynamicTransform::identity",
     "Hierarchy::try_new",
@@ -1058,12 +1072,20 @@ fn public_functions() -> Vec<String> {
                     .split(|c: char| !c.is_alphanumeric() && c != '_')
                     .next()
                     .map(str::to_owned);
-            } else if let Some(rest) = line.strip_prefix("pub fn ") {
+            } else if let Some(rest) = line
+                .strip_prefix("pub fn ")
+                .or_else(|| line.strip_prefix("pub const fn "))
+            {
                 names.push(format!(
                     "{module}::{}",
                     rest.split(['(', '<']).next().unwrap()
                 ));
-            } else if let (Some(rest), Some(t)) = (line.trim_start().strip_prefix("pub fn "), &ty) {
+            } else if let (Some(rest), Some(t)) = (
+                line.trim_start()
+                    .strip_prefix("pub fn ")
+                    .or_else(|| line.trim_start().strip_prefix("pub const fn ")),
+                &ty,
+            ) {
                 names.push(format!("{t}::{}", rest.split(['(', '<']).next().unwrap()));
             }
         }
