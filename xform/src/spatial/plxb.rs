@@ -3,7 +3,7 @@ use core::ops::{Mul, MulAssign};
 
 use num_traits::Float;
 
-use super::{Force, Motion, Plx, blocks, cross_matrix};
+use super::{Force, Motion, Plx};
 use crate::{Matrix, Rotation, Transform, Vector};
 
 /// The Plücker transform `plxb(E, r) = [[Eᵀ, 0], [-Eᵀ r×, Eᵀ]]`: the body-frame (child)
@@ -13,6 +13,10 @@ use crate::{Matrix, Rotation, Transform, Vector};
 /// Right-associative (Tiny Differentiable Simulator, brax): `y1 * y2` applies `y1` first,
 /// so its matrix is `Y2 Y1`: `plxb(E₁, r₁) * plxb(E₂, r₂) = plxb(E₁E₂, r₁ + E₁ r₂)` — the
 /// same formula as composing poses.
+///
+/// Every operation goes through [`Plx`] by the seed's relation `plxb(E, r) = plx(Eᵀ, r)`
+/// ([`Plxb::to_plx`]): one implementation of the algebra, two conventions. The transposes
+/// are copies of the rotation's entries that the compiler folds into the products.
 ///
 /// # Example
 /// ```
@@ -107,10 +111,8 @@ impl<T: Float> Plxb<T> {
     /// ```
     #[inline]
     pub fn compose(&self, other: &Self) -> Self {
-        Self::new(
-            self.rotation * other.rotation,
-            self.translation + self.rotation.apply(&other.translation),
-        )
+        // Y₁ first is the matrix Y₂ Y₁ = plx(E₂ᵀ, r₂) plx(E₁ᵀ, r₁).
+        other.to_plx().compose(&self.to_plx()).to_plxb()
     }
 
     /// The inverse `plxb(Eᵀ, -Eᵀ r)`.
@@ -124,10 +126,7 @@ impl<T: Float> Plxb<T> {
     /// ```
     #[inline]
     pub fn inverse(&self) -> Self {
-        Self::new(
-            self.rotation.inverse(),
-            -self.rotation.apply_inverse(&self.translation),
-        )
+        self.to_plx().inverse().to_plxb()
     }
 
     /// `Y m = (Eᵀ ω, Eᵀ (v - r × ω))`.
@@ -141,11 +140,7 @@ impl<T: Float> Plxb<T> {
     /// ```
     #[inline]
     pub fn apply_motion(&self, m: &Motion<T>) -> Motion<T> {
-        let e = &self.rotation;
-        Motion::new(
-            e.apply_inverse(&m.angular),
-            e.apply_inverse(&(m.linear - self.translation.cross(&m.angular))),
-        )
+        self.to_plx().apply_motion(m)
     }
 
     /// `Y* f = Y⁻ᵀ f = (Eᵀ (n - r × f), Eᵀ f)`.
@@ -159,11 +154,7 @@ impl<T: Float> Plxb<T> {
     /// ```
     #[inline]
     pub fn apply_force(&self, f: &Force<T>) -> Force<T> {
-        let e = &self.rotation;
-        Force::new(
-            e.apply_inverse(&(f.angular - self.translation.cross(&f.linear))),
-            e.apply_inverse(&f.linear),
-        )
+        self.to_plx().apply_force(f)
     }
 
     /// `Y⁻¹ m = (E ω, E v + r × E ω)` without forming the inverse.
@@ -177,9 +168,7 @@ impl<T: Float> Plxb<T> {
     /// ```
     #[inline]
     pub fn inverse_apply_motion(&self, m: &Motion<T>) -> Motion<T> {
-        let e = &self.rotation;
-        let w = e.apply(&m.angular);
-        Motion::new(w, e.apply(&m.linear) + self.translation.cross(&w))
+        self.to_plx().inverse_apply_motion(m)
     }
 
     /// `Yᵀ f = (Y*)⁻¹ f = (E n + r × E f, E f)` without forming the inverse.
@@ -193,9 +182,7 @@ impl<T: Float> Plxb<T> {
     /// ```
     #[inline]
     pub fn inverse_apply_force(&self, f: &Force<T>) -> Force<T> {
-        let e = &self.rotation;
-        let lin = e.apply(&f.linear);
-        Force::new(e.apply(&f.angular) + self.translation.cross(&lin), lin)
+        self.to_plx().inverse_apply_force(f)
     }
 
     /// The 6 × 6 motion matrix `[[Eᵀ, 0], [-Eᵀ r×, Eᵀ]]`.
@@ -209,13 +196,7 @@ impl<T: Float> Plxb<T> {
     /// ```
     #[inline]
     pub fn to_matrix(&self) -> Matrix<T, 6, 6> {
-        let et = self.rotation.matrix().transpose();
-        blocks(
-            &et,
-            &Matrix::zeros(),
-            &-(et * cross_matrix(&self.translation)),
-            &et,
-        )
+        self.to_plx().to_matrix()
     }
 
     /// The 6 × 6 force matrix `Y* = Y⁻ᵀ = [[Eᵀ, -Eᵀ r×], [0, Eᵀ]]`.
@@ -229,13 +210,7 @@ impl<T: Float> Plxb<T> {
     /// ```
     #[inline]
     pub fn to_force_matrix(&self) -> Matrix<T, 6, 6> {
-        let et = self.rotation.matrix().transpose();
-        blocks(
-            &et,
-            &-(et * cross_matrix(&self.translation)),
-            &Matrix::zeros(),
-            &et,
-        )
+        self.to_plx().to_force_matrix()
     }
 }
 
