@@ -15,8 +15,8 @@ use crate::{Matrix, Rotation, Transform, Vector};
 /// same formula as composing poses.
 ///
 /// Every operation goes through [`Plx`] by the seed's relation `plxb(E, r) = plx(Eᵀ, r)`
-/// ([`Plxb::to_plx`]): one implementation of the algebra, two conventions. The transposes
-/// are copies of the rotation's entries that the compiler folds into the products.
+/// ([`Plxb::to_plx`]): one implementation of the algebra, two conventions. The price is a
+/// transpose of `E` (nine copies) per call, which inlining usually removes.
 ///
 /// # Example
 /// ```
