@@ -479,9 +479,15 @@ impl<T: Float + FloatConst> Stepper<T> {
     /// substeps (each with its own ω advance) when needed.
     ///
     /// # Errors
-    /// [`Error::NonFinite`] for non-finite input; [`Error::InvalidOrientation`] for a zero
-    /// (or overflowing) `q`; guard errors as in [`Stepper::step`]; [`Error::InvalidParameter`]
-    /// and [`Error::NotConverged`] from the scheme, as in [`BodyInertia::advance_omega`].
+    /// - [`Error::NonFinite`] for non-finite input, or an ω advance that overflows;
+    /// - [`Error::InvalidOrientation`] for a zero (or overflowing) `q`;
+    /// - [`Error::StepTooLarge`] / [`Error::TooManySubsteps`] from the guard, as in
+    ///   [`Stepper::step`]. A diverging [`GyroScheme::Explicit`] run ends here: its `|ω|Δt`
+    ///   passes the guard's limit long before ω overflows, so the error is `TooManySubsteps`
+    ///   (default guard) or `StepTooLarge` (`Guard::Reject`), not `NonFinite` (which
+    ///   [`BodyInertia::advance_omega`] alone reports once ω overflows);
+    /// - [`Error::InvalidParameter`] and [`Error::NotConverged`] from the scheme, as in
+    ///   [`BodyInertia::advance_omega`].
     ///
     /// # Example
     /// ```
