@@ -68,15 +68,13 @@ pub fn constant_omega_exp<T: Float>(
     (q1 / q1.norm(), w1)
 }
 
-/// A world-frame stepper: the scenario's ω and the reference's `q̇ = ½ωq` are in world axes
-/// (`Stepper::new()` defaults to the body frame since issue 20; with it this report compared
-/// a body-frame run against a world-frame reference and showed 8.9e-2 rad/s for every
-/// configuration).
+/// The scenario's ω and α are world-frame (the reference integrates `q̇ = ½ ω q`), so the
+/// stepper is told so; `Stepper::new()` defaults to the body frame.
 fn stepper<T: Float + FloatConst>(terms: MagnusTerms, map: ExpMap) -> Stepper<T> {
     Stepper::new()
-        .with_frame(Frame::World)
         .with_terms(terms)
         .with_exp_map(map)
+        .with_frame(Frame::World)
 }
 
 /// The rotint configurations that the report times.

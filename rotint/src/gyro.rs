@@ -165,8 +165,8 @@ impl<T: Float> BodyInertia<T> {
     /// # Errors
     /// [`Error::NonFinite`] for non-finite input or result; [`Error::InvalidParameter`] for an
     /// implicit-midpoint tolerance that is negative, NaN or infinite (an infinite one would
-    /// accept the first iterate, a plausible but unconverged ω); [`Error::NotConverged`] if a
-    /// Newton matrix is singular or the midpoint iteration misses its tolerance.
+    /// accept the first iterate); [`Error::NotConverged`] if a Newton matrix is singular or the
+    /// midpoint iteration misses its tolerance.
     ///
     /// # Example
     /// ```
@@ -177,8 +177,6 @@ impl<T: Float> BodyInertia<T> {
     /// let w1 = i.advance_omega(w, Vector([0.0; 3]), 0.01, GyroScheme::implicit_midpoint()).unwrap();
     /// // Torque-free implicit midpoint keeps the kinetic energy.
     /// assert!((i.kinetic_energy(w1) - i.kinetic_energy(w)).abs() < 1e-15);
-    /// let lax = GyroScheme::ImplicitMidpoint { tolerance: f64::INFINITY, max_iterations: 16 };
-    /// assert_eq!(i.advance_omega(w, Vector([0.0; 3]), 0.01, lax), Err(rotint::Error::InvalidParameter));
     /// ```
     pub fn advance_omega(
         &self,
@@ -190,6 +188,7 @@ impl<T: Float> BodyInertia<T> {
         if !(omega.is_finite() && torque.is_finite() && dt.is_finite()) {
             return Err(Error::NonFinite);
         }
+        // An infinite tolerance would accept the first iterate as converged.
         if let GyroScheme::ImplicitMidpoint { tolerance, .. } = scheme
             && !(tolerance >= T::zero() && tolerance.is_finite())
         {

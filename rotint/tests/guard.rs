@@ -215,3 +215,25 @@ fn explicit_divergence_ends_in_a_documented_error() {
     assert_eq!(ended, Some(Error::TooManySubsteps));
     assert!(w.is_finite() && q.is_finite());
 }
+
+#[test]
+fn an_implicit_midpoint_tolerance_out_of_range_is_invalid() {
+    let i = BodyInertia::try_from_principal(Vector([1.0, 2.0, 3.0f64])).unwrap();
+    let w = Vector([0.3, 1.0, -0.2]);
+    for tolerance in [-1e-12, f64::NAN, f64::INFINITY] {
+        let scheme = GyroScheme::ImplicitMidpoint {
+            tolerance,
+            max_iterations: 50,
+        };
+        assert_eq!(
+            i.advance_omega(w, Vector([0.0; 3]), 0.01, scheme),
+            Err(Error::InvalidParameter),
+            "tolerance {tolerance}"
+        );
+    }
+    let ok = GyroScheme::ImplicitMidpoint {
+        tolerance: 1e-14,
+        max_iterations: 50,
+    };
+    assert!(i.advance_omega(w, Vector([0.0; 3]), 0.01, ok).is_ok());
+}

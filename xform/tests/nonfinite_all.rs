@@ -3,11 +3,8 @@
 //! the functions marked `panics`, whose `# Panics` section says so) panics. It never returns a
 //! plausible finite value.
 //!
-//! How: each entry of [`ENTRIES`] builds its inputs through a [`P`], which hands out
-//! jittered base values (random per proptest case) and replaces the `target`-th scalar it
-//! hands out with the bad value. The test first runs the entry clean (its output must be
-//! finite, so the check can fail), counts the scalars, then poisons each one in turn with
-//! NaN, `+∞` and `-∞`.
+//! The harness (`tests/support/nonfinite.rs`, shared with `rotint`) runs each entry clean, then
+//! with each scalar it reads poisoned in turn by NaN, `+∞` and `-∞`.
 //!
 //! Entries marked `Partial` read only part of their input by contract (an accessor, a
 //! transform of a direction that ignores the translation, the body rates of Euler angles,
@@ -16,10 +13,11 @@
 //!
 //! **FUTURE AUTHORS: every new public function of `xform` gets an entry in `ENTRIES` below.**
 //! The list is kept here, next to the test, so that a function cannot be forgotten silently.
-use core::panic::AssertUnwindSafe;
-use std::panic::catch_unwind;
+#[path = "support/nonfinite.rs"]
+mod support;
 
 use proptest::prelude::*;
+use support::{Entry, Kind, P};
 use xform::dynamic::inertial;
 use xform::euler::{EulerAngles, Frame, Sequence};
 use xform::hierarchy::Hierarchy;
@@ -29,41 +27,7 @@ use xform::{
     Transform, UnitQuaternion, Vector,
 };
 
-/// Hands out input scalars, poisoning the `target`-th.
-struct P {
-    target: usize,
-    count: usize,
-    bad: f64,
-    rng: u64,
-}
-
 impl P {
-    fn new(seed: u64, target: usize, bad: f64) -> Self {
-        Self {
-            target,
-            count: 0,
-            bad,
-            rng: seed | 1,
-        }
-    }
-    /// Uniform in [-0.1, 0.1), xorshift64.
-    fn jitter(&mut self) -> f64 {
-        self.rng ^= self.rng << 13;
-        self.rng ^= self.rng >> 7;
-        self.rng ^= self.rng << 17;
-        ((self.rng >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 0.2
-    }
-    /// A scalar exactly as given, poisoned if it is the target.
-    fn raw(&mut self, x: f64) -> f64 {
-        let i = self.count;
-        self.count += 1;
-        if i == self.target { self.bad } else { x }
-    }
-    /// A free scalar near `x`.
-    fn s(&mut self, x: f64) -> f64 {
-        let j = self.jitter();
-        self.raw(x + j)
-    }
     fn v<const N: usize>(&mut self, x: [f64; N]) -> Vector<f64, N> {
         Vector(x.map(|c| self.s(c)))
     }
@@ -152,29 +116,6 @@ impl P {
             Frame::Intrinsic,
         )
     }
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum Kind {
-    /// NaN/∞ somewhere in the output, or an `Err`.
-    Strict,
-    /// As `Strict`, or the clean output (the poisoned scalar is not read, by contract).
-    Partial,
-    /// As `Strict`, or a panic (documented in the function's `# Panics`).
-    Panics,
-    /// As `Partial`, or a panic.
-    PartialPanics,
-}
-
-type Entry = (&'static str, Kind, fn(&mut P) -> String);
-
-macro_rules! e {
-    ($name:literal, $kind:ident, |$p:ident| $body:expr) => {
-        ($name, Kind::$kind, |$p: &mut P| format!("{:?}", $body))
-    };
-    ($name:literal, |$p:ident| $body:expr) => {
-        e!($name, Strict, |$p| $body)
-    };
 }
 
 /// A predicate's "false" as NaN, so that the generic check applies (`is_finite` must say
@@ -1027,188 +968,34 @@ const NO_FLOAT_INPUT: &[&str] = &[
     "Vector::unit",
 ];
 
-/// Every `pub fn` in `xform/src`, as `Type::name` (the type of the enclosing `impl`) or
-/// `module::name` for free functions.
-fn public_functions() -> Vec<String> {
-    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path);
-            }
-        }
-    }
-    let mut files = Vec::new();
-    walk(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &mut files,
-    );
-    let mut names = Vec::new();
-    for file in files {
-        let module = file.file_stem().unwrap().to_string_lossy().into_owned();
-        let mut ty: Option<String> = None;
-        for line in std::fs::read_to_string(&file).unwrap().lines() {
-            if let Some(rest) = line.strip_prefix("impl") {
-                // `impl<...> Type<...> {` or `impl<...> Trait for Type<...> {`.
-                let mut head = rest.rsplit(" for ").next().unwrap_or(rest);
-                if rest == head && head.starts_with('<') {
-                    let mut depth = 0;
-                    for (i, c) in head.char_indices() {
-                        depth += match c {
-                            '<' => 1,
-                            '>' => -1,
-                            _ => 0,
-                        };
-                        if depth == 0 {
-                            head = &head[i + 1..];
-                            break;
-                        }
-                    }
-                }
-                ty = head
-                    .trim_start()
-                    .split(|c: char| !c.is_alphanumeric() && c != '_')
-                    .next()
-                    .map(str::to_owned);
-            } else if let Some(rest) = line
-                .strip_prefix("pub fn ")
-                .or_else(|| line.strip_prefix("pub const fn "))
-            {
-                names.push(format!(
-                    "{module}::{}",
-                    rest.split(['(', '<']).next().unwrap()
-                ));
-            } else if let (Some(rest), Some(t)) = (
-                line.trim_start()
-                    .strip_prefix("pub fn ")
-                    .or_else(|| line.trim_start().strip_prefix("pub const fn ")),
-                &ty,
-            ) {
-                names.push(format!("{t}::{}", rest.split(['(', '<']).next().unwrap()));
-            }
-        }
-    }
-    names
-}
-
 /// The list above cannot fall behind the crate: every public function is named by an entry
-/// or listed in [`NO_FLOAT_INPUT`]. An entry's name is one or more comma-separated groups
-/// `Type::a/b rest`, naming `Type::a` and `Type::b` (`module::f` for a free function).
+/// or listed in [`NO_FLOAT_INPUT`].
 #[test]
 fn every_public_function_has_an_entry() {
-    let named: Vec<String> = ENTRIES
-        .iter()
-        .flat_map(|e| e.0.split(", "))
-        .filter_map(|group| {
-            let (ty, fns) = group.split(' ').next()?.split_once("::")?;
-            Some(fns.split('/').map(move |f| format!("{ty}::{f}")))
-        })
-        .flatten()
-        .collect();
-    let missing: Vec<String> = public_functions()
-        .into_iter()
-        .filter(|n| !named.contains(n) && !NO_FLOAT_INPUT.contains(&n.as_str()))
-        .collect();
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let known = [
+        "Transform::compose",
+        "rodrigues::axis_angle_from_matrix",
+        "EulerAngles::to_matrix",
+    ];
+    let missing = support::missing_entries(ENTRIES, NO_FLOAT_INPUT, &src, &known);
     assert!(
         missing.is_empty(),
         "public functions of xform without an entry in ENTRIES (add one, or to NO_FLOAT_INPUT \
          if it takes no float): {missing:?}"
     );
-    // The parser sees the crate: a few known functions are found.
-    let all = public_functions();
-    for known in [
-        "Transform::compose",
-        "rodrigues::axis_angle_from_matrix",
-        "EulerAngles::to_matrix",
-    ] {
-        assert!(
-            all.iter().any(|n| n == known),
-            "{known} not found by the parser"
-        );
-    }
-}
-
-/// Tokens of a `Debug` string that show a poisoned value.
-fn poisoned(s: &str) -> bool {
-    s.starts_with("Err(")
-        || s.contains(" Err(")
-        || s.contains("(Err(")
-        || s.split(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
-            .any(|t| t == "NaN" || t == "inf")
-}
-
-fn run(f: fn(&mut P) -> String, seed: u64, target: usize, bad: f64) -> (Option<String>, usize) {
-    let mut p = P::new(seed, target, bad);
-    let out = catch_unwind(AssertUnwindSafe(|| f(&mut p))).ok();
-    (out, p.count)
-}
-
-/// Every entry's first failure, one line each.
-fn check_all(seed: u64) -> Result<(), String> {
-    let failures: Vec<String> = ENTRIES
-        .iter()
-        .filter_map(|&(name, kind, f)| check(seed, name, kind, f).err())
-        .collect();
-    if failures.is_empty() {
-        Ok(())
-    } else {
-        Err(failures.join("\n"))
-    }
-}
-
-fn check(seed: u64, name: &str, kind: Kind, f: fn(&mut P) -> String) -> Result<(), String> {
-    {
-        let (clean, n) = run(f, seed, usize::MAX, 0.0);
-        let clean = clean.ok_or_else(|| format!("{name}: panicked on clean input"))?;
-        if poisoned(&clean) {
-            return Err(format!("{name}: clean input gave {clean}"));
-        }
-        if n == 0 {
-            return Err(format!("{name}: reads no scalar"));
-        }
-        for target in 0..n {
-            for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
-                let (out, _) = run(f, seed, target, bad);
-                let ok = match &out {
-                    None => matches!(kind, Kind::Panics | Kind::PartialPanics),
-                    Some(s) => {
-                        poisoned(s)
-                            || (matches!(kind, Kind::Partial | Kind::PartialPanics) && *s == clean)
-                    }
-                };
-                if !ok {
-                    return Err(format!(
-                        "{name}: input scalar {target} = {bad} gave {} (clean: {clean})",
-                        out.as_deref().unwrap_or("a panic")
-                    ));
-                }
-            }
-        }
-    }
-    Ok(())
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
     #[test]
     fn no_function_launders_nan_or_infinity(seed in any::<u64>()) {
-        // The documented panics would print a message each; keep the output readable.
-        std::panic::set_hook(Box::new(|_| {}));
-        let r = check_all(seed);
-        let _ = std::panic::take_hook();
+        let r = support::check_all(ENTRIES, seed);
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());
     }
 }
 
-/// The harness itself: a laundering function is caught (so the property above can fail).
 #[test]
 fn the_check_catches_a_laundering_function() {
-    let launder: fn(&mut P) -> String = |p| format!("{:?}", p.s(1.0).max(0.0));
-    let (clean, n) = run(launder, 7, usize::MAX, 0.0);
-    assert_eq!(n, 1);
-    let (out, _) = run(launder, 7, 0, f64::NAN);
-    let out = out.unwrap();
-    assert!(!poisoned(&out) && out != clean.unwrap());
+    support::assert_the_check_catches_a_laundering_function();
 }

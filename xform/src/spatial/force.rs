@@ -1,4 +1,6 @@
 //! `Force<T>`: spatial force vectors (wrenches) `(n, f)`.
+use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+
 use num_traits::Float;
 
 use crate::Vector;
@@ -21,7 +23,7 @@ pub struct Force<T> {
     pub linear: Vector<T, 3>,
 }
 
-spatial_pair!(Force, "(n, f)");
+super::six::spatial_vector!(Force, "force", "(n, f)");
 
 impl<T: Float> Force<T> {
     /// The force `f` applied at the point `p`: moment `p × f` about the origin.

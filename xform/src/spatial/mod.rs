@@ -15,12 +15,11 @@
 //! Forces transform with `X* = X⁻ᵀ`, so that power is invariant: `(X m)·(X* f) = m·f`.
 
 mod cross;
-#[macro_use]
-mod pair;
 mod force;
 mod motion;
 mod plx;
 mod plxb;
+mod six;
 
 pub use force::Force;
 pub use motion::Motion;

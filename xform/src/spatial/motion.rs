@@ -1,4 +1,6 @@
 //! `Motion<T>`: spatial motion vectors (twists) `(ω, v)`.
+use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+
 use num_traits::Float;
 
 use crate::Vector;
@@ -21,7 +23,7 @@ pub struct Motion<T> {
     pub linear: Vector<T, 3>,
 }
 
-spatial_pair!(Motion, "(ω, v)");
+super::six::spatial_vector!(Motion, "motion", "(ω, v)");
 
 impl<T: Float> Motion<T> {
     /// The velocity of the body point at `p` (same coordinates as the frame origin):
