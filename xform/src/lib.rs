@@ -20,6 +20,7 @@ mod scalars;
 mod skew;
 pub mod spatial;
 mod transform;
+mod transform3a;
 mod unit_quaternion;
 mod vector;
 
@@ -32,5 +33,9 @@ pub use rotation::Rotation;
 pub use skew::Skew;
 pub use spatial::{Force, Motion, Plx, Plxb};
 pub use transform::Transform;
+#[cfg(not(feature = "simd"))]
+#[doc(hidden)]
+pub use transform3a::Lanes;
+pub use transform3a::{Lane4, Transform3A};
 pub use unit_quaternion::UnitQuaternion;
 pub use vector::{Vector, Vector2, Vector3, Vector4};

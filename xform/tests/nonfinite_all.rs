@@ -24,7 +24,7 @@ use xform::hierarchy::Hierarchy;
 use xform::rodrigues;
 use xform::{
     DynamicTransform, DynamicsDelta, Force, Matrix, Motion, Plx, Plxb, Quaternion, Rotation, Skew,
-    Transform, UnitQuaternion, Vector,
+    Transform, Transform3A, UnitQuaternion, Vector,
 };
 
 impl P {
@@ -569,6 +569,35 @@ const ENTRIES: &[Entry] = &[
         a.slerp(&b, p.s(0.4))
     }),
     // ---- Transform
+    // ---- Transform3A
+    e!(
+        "Transform3A::new/translation/rotation/scale/to_transform",
+        |p| {
+            let a = Transform3A::new(p.v([0.5, -1.0, 2.0]), p.rot3([0.3, 0.5, -0.2]), p.s(1.5));
+            (a.translation(), a.rotation(), a.scale(), a.to_transform())
+        }
+    ),
+    e!("Transform3A::from_transform", |p| {
+        Transform3A::from_transform(&p.tf3())
+    }),
+    e!("Transform3A::apply_point", |p| Transform3A::from_transform(
+        &p.tf3()
+    )
+    .apply_point(&p.v([1.0, 2.0, 3.0]))),
+    e!("Transform3A::apply_vector", Partial, |p| {
+        Transform3A::from_transform(&p.tf3()).apply_vector(&p.v([1.0, 2.0, 3.0]))
+    }),
+    e!("Transform3A::compose", |p| {
+        let (a, b) = (p.tf3(), p.tf3());
+        Transform3A::from_transform(&a).compose(&Transform3A::from_transform(&b))
+    }),
+    e!("Transform3A::try_inverse", |p| Transform3A::from_transform(
+        &p.tf3()
+    )
+    .try_inverse()),
+    e!("Transform3A::inverse", Panics, |p| {
+        Transform3A::from_transform(&p.tf3()).inverse()
+    }),
     e!("Transform::from_translation", |p| {
         Transform::from_translation(p.v([1.0, 2.0]))
     }),
@@ -943,6 +972,7 @@ const ENTRIES: &[Entry] = &[
 /// Public functions that take no floating-point input (nothing to poison): constants,
 /// identities and index bookkeeping.
 const NO_FLOAT_INPUT: &[&str] = &[
+    "Transform3A::identity",
     "Sequence::axes",
     "Sequence::is_proper",
     "Sequence::reversed",
