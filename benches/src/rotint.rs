@@ -289,5 +289,156 @@ pub fn report(mode: &crate::Mode) -> String {
          divided by the simulated time. Times are one guarded `Stepper::step` (or one baseline \
          step): the fastest of three interleaved medians of batches, all measured in this run.\n\n{}\n{verdict}\n",
         t.to_markdown()
+    ) + "\n"
+        + &payoff_report(mode.full)
+}
+
+/// Step sizes of the Ω3/Ω4 payoff table, s (each divides [`PAYOFF_DURATION`]).
+pub const PAYOFF_STEPS: [f64; 5] = [1.0 / 240.0, 1.0 / 120.0, 1.0 / 60.0, 1.0 / 30.0, 1.0 / 15.0];
+/// The payoff table's cases: (scale of ω₀ = [`OMEGA0`], |α| in rad/s² along [`ALPHA`]).
+pub const PAYOFF_CASES: [(f64, f64); 4] = [(1.0, 0.2), (1.0, 2.0), (1.0, 20.0), (0.1, 2.0)];
+/// Simulated time of one payoff run, s.
+pub const PAYOFF_DURATION: f64 = 1.0;
+/// Steps of the payoff reference (Ω1..Ω4, exact exponential, order 6) over the duration.
+const PAYOFF_REFERENCE_STEPS: usize = 7680;
+
+/// The final orientation after [`PAYOFF_DURATION`] from the identity with ω₀ = `w0` and
+/// α = `alpha` (world frame), by `n` equal steps of a stepper with `terms` and the exact
+/// exponential (so only the Magnus truncation differs between the terms), f64, no substeps.
+fn payoff_run(terms: MagnusTerms, w0: Vector<f64, 3>, alpha: Vector<f64, 3>, n: usize) -> [f64; 4] {
+    let st = stepper::<f64>(terms, ExpMap::Exact).with_guard(rotint::Guard::Reject);
+    let h = PAYOFF_DURATION / n as f64;
+    let (mut q, mut w) = (Quaternion::identity(), w0);
+    for _ in 0..n {
+        (q, w) = st
+            .step(q, w, alpha, h)
+            .expect("payoff steps stay within the guard");
+    }
+    q.to_array()
+}
+
+/// One row of the payoff table.
+#[derive(Debug, Clone, Copy)]
+pub struct PayoffRow {
+    /// Step size, s.
+    pub h: f64,
+    /// |ω₀|, rad/s.
+    pub w0: f64,
+    /// |ω| at the end of the run, rad/s.
+    pub w1: f64,
+    /// |α|, rad/s².
+    pub alpha: f64,
+    /// Final angle error (rad) of Ω1+Ω2, Ω1..Ω3 and Ω1..Ω4 after [`PAYOFF_DURATION`].
+    pub errors: [f64; 3],
+    /// The reference's own rounding level: its distance to the same run with half the steps.
+    pub floor: f64,
+}
+
+/// Whether a term set pays against Ω1+Ω2: Ω1+Ω2 is of order 4, so reaching `error_ratio`
+/// times lower error with it would take `error_ratio^(1/4)` times more steps; the extra
+/// terms pay when their cost ratio is below that. Not when Ω1+Ω2 is already within 10x of
+/// the rounding level `floor`.
+pub fn pays(base_error: f64, floor: f64, error_ratio: f64, cost_ratio: f64) -> &'static str {
+    if base_error <= 10.0 * floor {
+        "no (at rounding)"
+    } else if error_ratio.powf(0.25) > cost_ratio {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+/// The errors of the payoff table (no timing).
+pub fn payoff_errors() -> Vec<PayoffRow> {
+    let dir = Vector(ALPHA) / Vector(ALPHA).norm();
+    let mut rows = Vec::new();
+    for &(scale, alpha) in &PAYOFF_CASES {
+        let (w0, a) = (Vector(OMEGA0) * scale, dir * alpha);
+        let reference = payoff_run(MagnusTerms::Four, w0, a, PAYOFF_REFERENCE_STEPS);
+        let floor = angle_between(
+            payoff_run(MagnusTerms::Four, w0, a, PAYOFF_REFERENCE_STEPS / 2),
+            reference,
+        );
+        for &h in &PAYOFF_STEPS {
+            let n = (PAYOFF_DURATION / h).round() as usize;
+            let errors = [MagnusTerms::Two, MagnusTerms::Three, MagnusTerms::Four]
+                .map(|t| angle_between(payoff_run(t, w0, a, n), reference));
+            rows.push(PayoffRow {
+                h,
+                w0: w0.norm(),
+                w1: (w0 + a * PAYOFF_DURATION).norm(),
+                alpha,
+                errors,
+                floor,
+            });
+        }
+    }
+    rows
+}
+
+/// When the Ω3 and Ω4 terms pay for their cost: the error of Ω1+Ω2, Ω1..Ω3 and Ω1..Ω4 (exact
+/// exponential map, f64) over 1 s for several step sizes and angular accelerations, and the
+/// cost of one step of each, timed in this run. Printed by the `rotint` report section.
+pub fn payoff_report(full: bool) -> String {
+    let timers: Vec<Timer> = [MagnusTerms::Two, MagnusTerms::Three, MagnusTerms::Four]
+        .into_iter()
+        .map(|terms| {
+            let st = stepper::<f64>(terms, ExpMap::Exact);
+            Box::new(move |full| {
+                time_step::<f64>(full, move |q, w, a, dt| st.step(q, w, a, dt).unwrap())
+            }) as Timer
+        })
+        .collect();
+    let ns = timed(full, &timers);
+    let (c3, c4) = (ns[1] / ns[0], ns[2] / ns[0]);
+    let mut t = Table::new([
+        "Δt",
+        // `\|`: a bare `|` would end the markdown cell.
+        "\\|α\\| (rad/s²)",
+        "\\|ω\\| start → end (rad/s)",
+        "\\|α\\|/\\|ω\\|² start → end",
+        "Ω1+Ω2 error",
+        "Ω1..Ω3 error",
+        "Ω3: error ÷",
+        "Ω3 pays",
+        "Ω1..Ω4 error",
+        "Ω4: error ÷",
+        "Ω4 pays",
+    ]);
+    let rows = payoff_errors();
+    for r in &rows {
+        let [e2, e3, e4] = r.errors;
+        t.row([
+            format!("1/{:.0} s", 1.0 / r.h),
+            format!("{}", r.alpha),
+            format!("{:.2} → {:.1}", r.w0, r.w1),
+            format!(
+                "{:.2} → {:.2}",
+                r.alpha / (r.w0 * r.w0),
+                r.alpha / (r.w1 * r.w1)
+            ),
+            format!("{e2:.1e}"),
+            format!("{e3:.1e}"),
+            format!("{:.2}", e2 / e3),
+            pays(e2, r.floor, e2 / e3, c3).to_string(),
+            format!("{e4:.1e}"),
+            format!("{:.1}", e2 / e4),
+            pays(e2, r.floor, e2 / e4, c4).to_string(),
+        ]);
+    }
+    let floor = payoff_errors().iter().map(|r| r.floor).fold(0.0, f64::max);
+    format!(
+        "When Ω3 and Ω4 pay (exact exponential map, world frame, f64; ω₀ along {OMEGA0:?} rad/s, \
+         α along {ALPHA:?}, {PAYOFF_DURATION} s from the identity; error = final angle against \
+         Ω1..Ω4 with {PAYOFF_REFERENCE_STEPS} steps, whose distance to the same run with half \
+         the steps, the rounding level, is at most {floor:.1e} rad). One step costs {} \
+         (Ω1+Ω2), {} (Ω1..Ω3, {c3:.2}x) and {} (Ω1..Ω4, {c4:.2}x). A term set pays when its \
+         error reduction exceeds its cost ratio to the fourth power (Ω1+Ω2 is of order 4: \
+         that is what shorter Ω1+Ω2 steps of the same accuracy would cost); \"at rounding\": \
+         Ω1+Ω2 is already within 10x of the rounding level.\n\n{}",
+        crate::table::ns(ns[0]),
+        crate::table::ns(ns[1]),
+        crate::table::ns(ns[2]),
+        t.to_markdown()
     )
 }

@@ -3,6 +3,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod accurate;
 mod error;
 mod exp_map;
 mod frame;
