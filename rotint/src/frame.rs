@@ -17,14 +17,22 @@
 /// let (qw, _) = Stepper::new().with_frame(Frame::World).step(q0, w_world, z, 0.1).unwrap();
 /// assert!((qb - qw).norm() < 1e-15);
 /// ```
+///
+/// The default is [`Frame::Body`], as for [`Stepper::new`](crate::Stepper::new): Euler's
+/// equations live there, and the energy-conserving midpoint step keeps its invariants to
+/// rounding without converting ω every step.
+///
+/// ```
+/// assert_eq!(rotint::Frame::default(), rotint::Frame::Body);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Frame {
     /// ω in world coordinates: `q̇ = ½ ω q`, `Ṙ = ω× R`; the step is `q' = exp(½Ω) q`
     /// (left multiplication). This is the seed's convention.
-    #[default]
     World,
     /// ω in body coordinates: `q̇ = ½ q ω`, `Ṙ = R ω×`; the step is `q' = q exp(½Ω)`
     /// (right multiplication). Euler's equations (the gyroscopic term) live here.
+    #[default]
     Body,
 }
 
