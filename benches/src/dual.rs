@@ -281,7 +281,7 @@ struct Case<const N: usize, const M: usize> {
 }
 
 /// Largest relative difference between two Jacobians.
-fn max_rel<const N: usize, const M: usize>(a: &[[f64; N]; M], b: &[[f64; N]; M]) -> f64 {
+pub(crate) fn max_rel<const N: usize, const M: usize>(a: &[[f64; N]; M], b: &[[f64; N]; M]) -> f64 {
     let mut worst = 0.0f64;
     for (ra, rb) in a.iter().zip(b) {
         for (x, y) in ra.iter().zip(rb) {

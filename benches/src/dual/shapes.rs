@@ -5,7 +5,7 @@
 //! normal and area, and a Gaussian RBF field. Each has a hand-written Jacobian and a num-dual
 //! (`DualSVec64`) twin; the report times `dual::jacobian`, `dual::jacobian_n_pass`, the
 //! hand-written Jacobian, central differences and num-dual in the same run.
-use super::{c, central, num_dual_jacobian};
+use super::{c, central, max_rel, num_dual_jacobian};
 use crate::measure::{budget, ns_per_call};
 use crate::table::{Table, ns, ratio};
 use ::dual::Float;
@@ -493,16 +493,6 @@ fn ratios(a: &[f64], b: &[f64]) -> (f64, f64) {
     (best, per[per.len() / 2])
 }
 
-/// Largest relative difference between two Jacobians.
-fn max_rel<const N: usize, const M: usize>(a: &[[f64; N]; M], b: &[[f64; N]; M]) -> f64 {
-    let mut worst = 0.0f64;
-    for (ra, rb) in a.iter().zip(b) {
-        for (x, y) in ra.iter().zip(rb) {
-            worst = worst.max((x - y).abs() / y.abs().max(1.0));
-        }
-    }
-    worst
-}
 
 type Jf<const N: usize, const M: usize> = fn([f64; N]) -> ([f64; M], [[f64; N]; M]);
 type Pf<const N: usize, const M: usize> =
