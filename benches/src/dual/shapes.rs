@@ -493,7 +493,6 @@ fn ratios(a: &[f64], b: &[f64]) -> (f64, f64) {
     (best, per[per.len() / 2])
 }
 
-
 type Jf<const N: usize, const M: usize> = fn([f64; N]) -> ([f64; M], [[f64; N]; M]);
 type Pf<const N: usize, const M: usize> =
     fn([f64; N]) -> (nalgebra::SVector<f64, M>, nalgebra::SMatrix<f64, M, N>);
