@@ -570,7 +570,7 @@ fn experiment_tables(points: &[Point], acc: bool) -> String {
         "nonlinear (Random)",
         "article (linear / nonlinear)",
         "target met",
-        "smallest size: min ratio",
+        "smallest size: min ratio (target ≥ 1.0, issue 21)",
     ]);
     for size in VALUE_SIZES {
         let ps: Vec<&Point> = points.iter().filter(|p| p.size == size).collect();
@@ -621,7 +621,11 @@ fn experiment_tables(points: &[Point], acc: bool) -> String {
             ratio(rnd),
             target,
             met,
-            format!("{} (n = {nmin})", ratio(small)),
+            format!(
+                "{} (n = {nmin}){}",
+                ratio(small),
+                if small >= 1.0 { " met" } else { " NOT met" }
+            ),
         ]);
     }
     let mut ns: Vec<usize> = points.iter().map(|p| p.n).collect();
