@@ -173,6 +173,10 @@ pub struct StepReport<T> {
     /// silent. Islands of at most [`EXACT_ROWS`] rows are finished exactly, so only larger
     /// ones report here.
     pub unresolved_contacts: usize,
+    /// Islands whose solved velocities had more kinetic energy than their free motion (the
+    /// sweeps ended before they undid a warm start or the contacts' push), solved again from
+    /// zero impulses so that the step does not create energy.
+    pub energy_resolves: usize,
     /// Joint rows solved directly (0 with [`JointSolver::Pgs`]).
     pub direct_rows: usize,
     /// Pivots of the direct solve raised by regularization (redundant joint rows).

@@ -68,7 +68,6 @@ fn wide<T: Float>(x: T) -> W {
 /// One dynamic body of the augmented system.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct BodyNode {
-    dynamic: bool,
     visited: bool,
     /// Head of the list of incident joint ends (`2·joint + side`).
     first_edge: usize,
@@ -238,24 +237,23 @@ impl<T: Float, S: Storage> JointTree<T, S> {
         self.joints.as_slice().get(j).is_some_and(|n| n.tree)
     }
 
-    /// Builds the forest from the joints `(a, b, rows)` over `bodies` bodies of which
-    /// `dynamic(i)` move; joint rows are numbered consecutively from 0 in joint order.
+    /// Builds the forest from the joints `(a, b, rows)` over `bodies` dynamic bodies (`None`
+    /// for an end on the world or a static body); joint rows are numbered consecutively from
+    /// 0 in joint order.
     ///
     /// # Errors
     /// [`WorldError::CapacityExceeded`] if a scratch buffer is full.
     pub(crate) fn plan(
         &mut self,
         bodies: usize,
-        dynamic: impl Fn(usize) -> bool,
-        joints: impl Iterator<Item = (usize, Option<usize>, usize)>,
+        joints: impl Iterator<Item = (Option<usize>, Option<usize>, usize)>,
     ) -> Result<(), WorldError> {
         self.bodies.clear();
         self.joints.clear();
         self.order.clear();
         self.tree_rows = 0;
-        for i in 0..bodies {
+        for _ in 0..bodies {
             let node = BodyNode {
-                dynamic: dynamic(i),
                 visited: false,
                 first_edge: NONE,
                 parent: NONE,
@@ -267,8 +265,7 @@ impl<T: Float, S: Storage> JointTree<T, S> {
         }
         let mut first_row = 0;
         for (j, (a, b, rows)) in joints.enumerate() {
-            let end = |i: Option<usize>| i.filter(|&i| dynamic(i)).unwrap_or(NONE);
-            let ends = [end(Some(a)), end(b)];
+            let ends = [a.unwrap_or(NONE), b.unwrap_or(NONE)];
             let mut node = JointNode {
                 ends,
                 next_edge: [NONE; 2],
@@ -320,7 +317,7 @@ impl<T: Float, S: Storage> JointTree<T, S> {
         // The others at a body.
         for i in 0..bodies {
             let b = self.bodies.as_slice()[i];
-            if !b.dynamic || b.visited || b.first_edge == NONE {
+            if b.visited || b.first_edge == NONE {
                 continue;
             }
             self.bodies.as_mut_slice()[i].visited = true;

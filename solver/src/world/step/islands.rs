@@ -16,44 +16,49 @@ fn push<E>(buf: &mut impl Buffer<E>, e: E) -> Result<(), WorldError> {
     buf.try_push(e).map_err(|_| full())
 }
 
-/// Items (bodies, joints or contacts) grouped by island: `items[start[k]..start[k + 1]]` are
-/// island `k`'s, in increasing order.
+/// Items (bodies, joints or contacts) grouped by island: island `k`'s are
+/// `items[end[k - 1]..end[k]]` (from 0 for the first), in increasing order. One entry per
+/// island, so `N` islands fit a buffer of `N`.
 pub(crate) struct Groups<S: Storage> {
-    start: S::Buf<u32>,
+    end: S::Buf<u32>,
     items: S::Buf<u32>,
 }
 
 /// Borrowed [`Groups`], shareable between threads.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct GroupsView<'a> {
-    start: &'a [u32],
+    end: &'a [u32],
     items: &'a [u32],
 }
 
 impl<'a> GroupsView<'a> {
+    fn range(self, k: usize) -> core::ops::Range<usize> {
+        let from = if k == 0 { 0 } else { self.end[k - 1] as usize };
+        from..self.end[k] as usize
+    }
+
     /// Island `k`'s items.
     pub(crate) fn of(self, k: usize) -> impl Iterator<Item = usize> + Clone + 'a {
-        let (from, to) = (self.start[k] as usize, self.start[k + 1] as usize);
-        self.items[from..to].iter().map(|&i| i as usize)
+        self.items[self.range(k)].iter().map(|&i| i as usize)
     }
 
     /// How many items island `k` has.
     pub(crate) fn count(self, k: usize) -> usize {
-        (self.start[k + 1] - self.start[k]) as usize
+        self.range(k).len()
     }
 }
 
 impl<S: Storage> Groups<S> {
     fn new() -> Self {
         Self {
-            start: Buffer::new(),
+            end: Buffer::new(),
             items: Buffer::new(),
         }
     }
 
     pub(crate) fn view(&self) -> GroupsView<'_> {
         GroupsView {
-            start: self.start.as_slice(),
+            end: self.end.as_slice(),
             items: self.items.as_slice(),
         }
     }
@@ -74,32 +79,30 @@ impl<S: Storage> Groups<S> {
         islands: usize,
         island_of: impl Iterator<Item = u32> + Clone,
     ) -> Result<(), WorldError> {
-        self.start.clear();
+        self.end.clear();
         self.items.clear();
-        for _ in 0..=islands {
-            push(&mut self.start, 0)?;
+        for _ in 0..islands {
+            push(&mut self.end, 0)?;
         }
-        let start = self.start.as_mut_slice();
+        // Counts, then each island's start; the fill below moves every start to its end.
+        let end = self.end.as_mut_slice();
         for k in island_of.clone().filter(|&k| k != NONE) {
-            start[k as usize + 1] += 1;
+            end[k as usize] += 1;
         }
-        for k in 0..islands {
-            start[k + 1] += start[k];
+        let mut total = 0;
+        for e in end.iter_mut() {
+            let count = *e;
+            *e = total;
+            total += count;
         }
-        let total = start[islands] as usize;
         for _ in 0..total {
             push(&mut self.items, 0)?;
         }
-        // `start[k]` walks forward while filling and ends at the next island's start.
-        let (start, items) = (self.start.as_mut_slice(), self.items.as_mut_slice());
+        let (end, items) = (self.end.as_mut_slice(), self.items.as_mut_slice());
         for (i, k) in island_of.enumerate().filter(|&(_, k)| k != NONE) {
-            items[start[k as usize] as usize] = i as u32;
-            start[k as usize] += 1;
+            items[end[k as usize] as usize] = i as u32;
+            end[k as usize] += 1;
         }
-        for k in (1..=islands).rev() {
-            start[k] = start[k - 1];
-        }
-        start[0] = 0;
         Ok(())
     }
 }

@@ -126,6 +126,7 @@ pub(crate) trait SolveIslands<T, S: Storage, U> {
         inverse: &[crate::BodyInverseMass<T>],
         joints: &[super::JointSlot<T, U>],
         settings: &super::WorldSettings<T>,
+        kinetic: &predict::Kinetic<'_, T>,
         delta_v: &mut [BodyVelocity<T>],
         push_v: &mut [BodyVelocity<T>],
         trace: &mut [T],
@@ -144,12 +145,13 @@ impl<T: Float, S: Storage, U: ConstraintFunction<T>> SolveIslands<T, S, U> for S
         inverse: &[crate::BodyInverseMass<T>],
         joints: &[super::JointSlot<T, U>],
         settings: &super::WorldSettings<T>,
+        kinetic: &predict::Kinetic<'_, T>,
         delta_v: &mut [BodyVelocity<T>],
         push_v: &mut [BodyVelocity<T>],
         trace: &mut [T],
     ) -> Result<solve::Outcome<T>, WorldError> {
         solve::islands(
-            local, islands, rows, inverse, joints, settings, delta_v, push_v, trace,
+            local, islands, rows, inverse, joints, settings, kinetic, delta_v, push_v, trace,
         )
     }
 }
@@ -372,6 +374,10 @@ where
             motion.inverse.as_slice(),
             joints,
             &settings,
+            &predict::Kinetic {
+                bodies,
+                free: motion.free.as_slice(),
+            },
             delta_v.as_mut_slice(),
             push_v.as_mut_slice(),
             trace,
@@ -450,6 +456,7 @@ where
             sleeping_bodies: sleeping,
             collisions: impulses,
             unresolved_contacts: outcome.unresolved,
+            energy_resolves: outcome.energy_resolves,
             direct_rows: outcome.direct_rows,
             regularized_pivots: outcome.regularized + projection.regularized,
             projection_iterations: projection.iterations,

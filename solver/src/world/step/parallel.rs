@@ -10,8 +10,9 @@ use num_traits::Float;
 #[cfg(feature = "rayon")]
 use super::islands::Islands;
 #[cfg(feature = "rayon")]
-use super::rows::Rows;
+use super::predict::Kinetic;
 #[cfg(feature = "rayon")]
+use super::rows::Rows;
 use super::solve::{Local, Outcome};
 #[cfg(feature = "rayon")]
 use crate::world::constraint::ConstraintFunction;
@@ -42,6 +43,7 @@ pub(crate) fn islands<T, S, U>(
     inverse: &[BodyInverseMass<T>],
     joints: &[JointSlot<T, U>],
     settings: &WorldSettings<T>,
+    kinetic: &Kinetic<'_, T>,
     delta_v: &mut [BodyVelocity<T>],
     push_v: &mut [BodyVelocity<T>],
 ) -> Result<Outcome<T>, WorldError>
@@ -66,7 +68,8 @@ where
         .map_init(Local::<T, Growable>::new, |local, &k| {
             local.gather_bodies(k, bodies, |b| inverse[b])?;
             local.gather_rows(k, view)?;
-            let outcome = local.solve_island(joint_groups.of(k), joints, settings, &mut [])?;
+            let outcome =
+                local.solve_island(joint_groups.of(k), joints, settings, kinetic, &mut [])?;
             Ok(Solved {
                 island: k,
                 outcome,
@@ -80,7 +83,7 @@ where
     let mut outcome = Outcome::empty();
     for island in solved {
         let island = island?;
-        let from = rows.island_start.as_slice()[island.island] as usize;
+        let from = rows.view().island(island.island).start;
         rows.lambda.as_mut_slice()[from..from + island.lambda.len()]
             .copy_from_slice(&island.lambda);
         for (&b, d) in island.bodies.iter().zip(&island.delta_v) {
@@ -113,16 +116,19 @@ where
         inverse: &[BodyInverseMass<T>],
         joints: &[JointSlot<T, U>],
         settings: &WorldSettings<T>,
+        kinetic: &Kinetic<'_, T>,
         delta_v: &mut [BodyVelocity<T>],
         push_v: &mut [BodyVelocity<T>],
         trace: &mut [T],
     ) -> Result<Outcome<T>, WorldError> {
         if trace.is_empty() {
-            islands(islands_, rows, inverse, joints, settings, delta_v, push_v)
+            islands(
+                islands_, rows, inverse, joints, settings, kinetic, delta_v, push_v,
+            )
         } else {
             // A traced solve runs the islands in order, one sweep at a time.
             super::solve::islands(
-                local, islands_, rows, inverse, joints, settings, delta_v, push_v, trace,
+                local, islands_, rows, inverse, joints, settings, kinetic, delta_v, push_v, trace,
             )
         }
     }

@@ -26,8 +26,8 @@ pub(crate) struct Rows<T, S: Storage> {
     pub(crate) bounds: S::Buf<Bounds<T>>,
     /// The warm start on entry to the solve, the impulses after it.
     pub(crate) lambda: S::Buf<T>,
-    /// Island `k`'s rows are `island_start[k]..island_start[k + 1]`.
-    pub(crate) island_start: S::Buf<u32>,
+    /// Where each island's rows end ([`RowsView::island`]); one entry per island.
+    pub(crate) island_end: S::Buf<u32>,
     /// First row of each joint ([`NONE`]: its island sleeps).
     pub(crate) joint_row: S::Buf<u32>,
     /// Normal row of each contact ([`NONE`]: no row this step).
@@ -42,7 +42,19 @@ pub(crate) struct RowsView<'a, T> {
     pub(crate) push: &'a [T],
     pub(crate) bounds: &'a [Bounds<T>],
     pub(crate) lambda: &'a [T],
-    pub(crate) island_start: &'a [u32],
+    pub(crate) island_end: &'a [u32],
+}
+
+impl<T> RowsView<'_, T> {
+    /// Island `k`'s rows.
+    pub(crate) fn island(&self, k: usize) -> core::ops::Range<usize> {
+        let from = if k == 0 {
+            0
+        } else {
+            self.island_end[k - 1] as usize
+        };
+        from..self.island_end[k] as usize
+    }
 }
 
 /// The 12 Jacobian entries `[v_a, ω_a, v_b, ω_b]` of one joint row as a constraint row.
@@ -109,7 +121,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
             push: Buffer::new(),
             bounds: Buffer::new(),
             lambda: Buffer::new(),
-            island_start: Buffer::new(),
+            island_end: Buffer::new(),
             joint_row: Buffer::new(),
             contact_row: Buffer::new(),
         }
@@ -122,7 +134,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
             push: self.push.as_slice(),
             bounds: self.bounds.as_slice(),
             lambda: self.lambda.as_slice(),
-            island_start: self.island_start.as_slice(),
+            island_end: self.island_end.as_slice(),
         }
     }
 
@@ -132,7 +144,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
         self.push.clear();
         self.bounds.clear();
         self.lambda.clear();
-        self.island_start.clear();
+        self.island_end.clear();
         self.joint_row.clear();
         self.contact_row.clear();
     }
@@ -178,29 +190,44 @@ impl<T: Float, S: Storage> Rows<T, S> {
         }
         let awake = islands.awake.as_slice();
         for (k, &awake) in awake.iter().enumerate() {
+            if awake {
+                self.island_rows(k, bodies, planes, joints, contacts, islands, free, settings)?;
+            }
+            if self.len() >= NONE as usize {
+                return Err(WorldError::CapacityExceeded { what: "rows" });
+            }
+            let end = self.len() as u32;
+            push(&mut self.island_end, end, "rows")?;
+        }
+        Ok(())
+    }
+
+    /// The rows of awake island `k`.
+    #[allow(clippy::too_many_arguments, reason = "the named data of the step")]
+    fn island_rows<U: ConstraintFunction<T>>(
+        &mut self,
+        k: usize,
+        bodies: &[RigidBody<T>],
+        planes: &[Plane<T>],
+        joints: &[JointSlot<T, U>],
+        contacts: &mut [Contact<T>],
+        islands: &Islands<S>,
+        free: &[BodyVelocity<T>],
+        settings: &WorldSettings<T>,
+    ) -> Result<(), WorldError> {
+        for j in islands.joints.of(k) {
             let first = self.len() as u32;
-            push(&mut self.island_start, first, "rows")?;
-            if !awake {
-                continue;
-            }
-            for j in islands.joints.of(k) {
-                let first = self.len() as u32;
-                self.joint_rows(&joints[j], bodies, free, settings)?;
-                self.joint_row.as_mut_slice()[j] = first;
-            }
-            for c in islands.contacts.of(k) {
-                if let Some(row) =
-                    self.contact_rows(&mut contacts[c], bodies, planes, free, settings)?
-                {
-                    self.contact_row.as_mut_slice()[c] = row as u32;
-                }
+            self.joint_rows(&joints[j], bodies, free, settings)?;
+            self.joint_row.as_mut_slice()[j] = first;
+        }
+        for c in islands.contacts.of(k) {
+            if let Some(row) =
+                self.contact_rows(&mut contacts[c], bodies, planes, free, settings)?
+            {
+                self.contact_row.as_mut_slice()[c] = row as u32;
             }
         }
-        if self.len() >= NONE as usize {
-            return Err(WorldError::CapacityExceeded { what: "rows" });
-        }
-        let end = self.len() as u32;
-        push(&mut self.island_start, end, "rows")
+        Ok(())
     }
 
     fn joint_rows<U: ConstraintFunction<T>>(

@@ -8,6 +8,7 @@ use cwlist::{Buffer, Storage};
 use num_traits::Float;
 
 use super::islands::{GroupsView, Islands};
+use super::predict::Kinetic;
 use super::push;
 use super::rows::{Rows, RowsView};
 use crate::world::constraint::ConstraintFunction;
@@ -36,6 +37,8 @@ pub(crate) struct Outcome<T> {
     pub(crate) regularized: usize,
     /// Contact normal rows left with a projected residual above the tolerance.
     pub(crate) unresolved: usize,
+    /// Islands solved again from zero impulses by the energy guard.
+    pub(crate) energy_resolves: usize,
 }
 
 impl<T: Float> Outcome<T> {
@@ -54,6 +57,7 @@ impl<T: Float> Outcome<T> {
             direct_rows: 0,
             regularized: 0,
             unresolved: 0,
+            energy_resolves: 0,
         }
     }
 
@@ -78,17 +82,18 @@ impl<T: Float> Outcome<T> {
             direct_rows: self.direct_rows + other.direct_rows,
             regularized: self.regularized + other.regularized,
             unresolved: self.unresolved + other.unresolved,
+            energy_resolves: self.energy_resolves + other.energy_resolves,
         }
     }
 }
 
-/// The local index of global body `b` among an island's `bodies` (the static world,
-/// `bodies.len()`, if it is not in the island), read from `slot_of` (global body -> its
-/// index when its island was last gathered; a stale entry fails the check).
-fn local_of(bodies: &[u32], slot_of: &[u32], b: usize) -> usize {
+/// The local index of global body `b` among an island's `bodies`, or `None` for a body
+/// outside the island (static), read from `slot_of` (global body -> its index when its
+/// island was last gathered; a stale entry fails the check).
+fn local_of(bodies: &[u32], slot_of: &[u32], b: usize) -> Option<usize> {
     match slot_of.get(b) {
-        Some(&i) if bodies.get(i as usize) == Some(&(b as u32)) => i as usize,
-        _ => bodies.len(),
+        Some(&i) if bodies.get(i as usize) == Some(&(b as u32)) => Some(i as usize),
+        _ => None,
     }
 }
 
@@ -150,7 +155,9 @@ enum Start {
 
 /// One island's problem in its own numbering.
 pub(crate) struct Local<T, S: Storage> {
-    /// Global index of each local body, ascending; local body `len` is the static world.
+    /// Global index of each local body, ascending. A row's block on a body outside the
+    /// island (static, so its velocity never changes) is left out of the local row, so the
+    /// local arrays hold the island's bodies and nothing more ([`Local::local_row`]).
     bodies: S::Buf<u32>,
     /// Local index of each global body of the last gathered island (see [`local_of`]).
     slot_of: S::Buf<u32>,
@@ -171,7 +178,9 @@ pub(crate) struct Local<T, S: Storage> {
     delta_lambda: S::Buf<T>,
     direct_row: S::Buf<bool>,
     tree: JointTree<T, S>,
-    gamma: S::Buf<T>,
+    /// The dense `Γ` of an island of at most [`EXACT_ROWS`] rows ([`Local::polish`]): a
+    /// fixed array, so fixed and growable storage polish the same islands.
+    gamma: [T; EXACT_ROWS * EXACT_ROWS],
     exact: ExactSolver<T, EXACT_ROWS>,
     /// One aggregate row per body pair's load-carrying contacts ([`Local::finish_on_tree`]).
     aggregates: S::Buf<ConstraintRow<T>>,
@@ -203,7 +212,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             delta_lambda: Buffer::new(),
             direct_row: Buffer::new(),
             tree: JointTree::new(),
-            gamma: Buffer::new(),
+            gamma: [T::zero(); EXACT_ROWS * EXACT_ROWS],
             exact: ExactSolver::new(),
             aggregates: Buffer::new(),
             aggregate_delta: Buffer::new(),
@@ -218,10 +227,27 @@ impl<T: Float, S: Storage> Local<T, S> {
         self.bodies.as_slice().iter().map(|&b| b as usize)
     }
 
-    fn local_block(&self, block: &JacobianBlock<T>) -> JacobianBlock<T> {
-        JacobianBlock {
-            body: local_of(self.bodies.as_slice(), self.slot_of.as_slice(), block.body),
-            ..*block
+    /// `row` in the island's numbering, without its blocks on bodies outside the island:
+    /// those bodies are static (their velocity changes are zero), so `J Δv` and `M⁻¹Jᵀ` are
+    /// the same without them.
+    fn local_row(&self, row: &ConstraintRow<T>) -> ConstraintRow<T> {
+        let (bodies, slot_of) = (self.bodies.as_slice(), self.slot_of.as_slice());
+        let local = |block: &JacobianBlock<T>| {
+            local_of(bodies, slot_of, block.body).map(|body| JacobianBlock { body, ..*block })
+        };
+        match (local(&row.a), row.b.as_ref().and_then(local)) {
+            (Some(a), b) => ConstraintRow { a, b },
+            (None, Some(b)) => ConstraintRow { a: b, b: None },
+            // A row of an island acts on one of its bodies (islands group rows by their
+            // dynamic bodies); kept harmless if not: no Jacobian, so no effect.
+            (None, None) => ConstraintRow {
+                a: JacobianBlock {
+                    body: 0,
+                    linear: xform::Vector::zeros(),
+                    angular: xform::Vector::zeros(),
+                },
+                b: None,
+            },
         }
     }
 
@@ -244,12 +270,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             push(&mut self.inverse, metric(b), "bodies")?;
             push(&mut self.delta_v, BodyVelocity::default(), "bodies")?;
         }
-        let world = BodyInverseMass {
-            inv_mass: T::zero(),
-            inv_inertia: xform::Matrix::zeros(),
-        };
-        push(&mut self.inverse, world, "bodies")?;
-        push(&mut self.delta_v, BodyVelocity::default(), "bodies")
+        Ok(())
     }
 
     /// Gathers island `k`'s rows of `rows`, renumbered (after [`Self::gather_bodies`]).
@@ -258,19 +279,16 @@ impl<T: Float, S: Storage> Local<T, S> {
         k: usize,
         rows: RowsView<'_, T>,
     ) -> Result<(), WorldError> {
-        let start = rows.island_start;
-        let (from, to) = (start[k] as usize, start[k + 1] as usize);
+        let range = rows.island(k);
+        let from = range.start;
         self.rows.clear();
         self.eta.clear();
         self.push.clear();
         self.bounds.clear();
         self.lambda.clear();
-        for i in from..to {
+        for i in range {
             let row = &rows.rows[i];
-            let local = ConstraintRow {
-                a: self.local_block(&row.a),
-                b: row.b.as_ref().map(|b| self.local_block(b)),
-            };
+            let local = self.local_row(row);
             push(&mut self.rows, local, "rows")?;
             push(&mut self.eta, rows.eta[i], "rows")?;
             push(&mut self.push, rows.push[i], "rows")?;
@@ -299,10 +317,7 @@ impl<T: Float, S: Storage> Local<T, S> {
         self.bounds.clear();
         self.lambda.clear();
         for (row, eta, bounds) in rows {
-            let local = ConstraintRow {
-                a: self.local_block(&row.a),
-                b: row.b.as_ref().map(|b| self.local_block(b)),
-            };
+            let local = self.local_row(&row);
             push(&mut self.rows, local, "rows")?;
             push(&mut self.eta, eta, "rows")?;
             push(&mut self.push, T::zero(), "rows")?;
@@ -317,19 +332,30 @@ impl<T: Float, S: Storage> Local<T, S> {
     /// with the push in `push_v` (as the difference to the kept ones), takes the push out of
     /// `η` and solves again from this step's impulses for at most `relax_sweeps` sweeps.
     /// The outcome is the relaxing solve's, which gave the velocities the bodies keep.
+    ///
+    /// Energy guard: when the kept velocities (their `η` without the push) have more kinetic
+    /// energy than the free motion (`kinetic`), the sweeps ended before they took out what a
+    /// warm start or the push put in, and the island is solved again from zero impulses
+    /// ([`Self::guard_energy`]).
     pub(crate) fn solve_island<U: ConstraintFunction<T>>(
         &mut self,
         joints: impl Iterator<Item = usize> + Clone,
         all_joints: &[JointSlot<T, U>],
         settings: &crate::world::WorldSettings<T>,
+        kinetic: &Kinetic<'_, T>,
         trace: &mut [T],
     ) -> Result<Outcome<T>, WorldError> {
         let direct_rows = self.prepare(joints, all_joints, settings.joint_solver)?;
         let pushed = self.run(direct_rows, &settings.solver, trace, Start::Fresh)?;
         self.push_v.clear();
         let pushes = self.push.as_slice().iter().any(|p| *p != T::zero());
-        if settings.relax_sweeps == 0 || !pushes {
+        if settings.relax_sweeps == 0 && pushes {
+            // Plain Baumgarte: the push stays in the velocities, by request.
             return self.count_unresolved(pushed, &settings.solver);
+        }
+        if !pushes {
+            let kept = self.guard_energy(pushed, direct_rows, &settings.solver, kinetic)?;
+            return self.count_unresolved(kept, &settings.solver);
         }
         for d in self.delta_v.as_slice() {
             push(&mut self.push_v, *d, "bodies")?;
@@ -353,6 +379,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             Start::Fresh
         };
         let relaxed = self.run(direct_rows, &relaxing, &mut [], continued)?;
+        let relaxed = self.guard_energy(relaxed, direct_rows, &settings.solver, kinetic)?;
         let relaxed = self.count_unresolved(relaxed, &relaxing)?;
         for (p, d) in self
             .push_v
@@ -366,6 +393,40 @@ impl<T: Float, S: Storage> Local<T, S> {
             };
         }
         Ok(relaxed)
+    }
+
+    /// The energy guard of [`Self::solve_island`]: if the velocity changes give the island
+    /// more kinetic energy than its free motion has (beyond `√ε` of it), solves the rows
+    /// (whose `η` holds no push) again from zero impulses with `settings`, and returns that
+    /// solve's outcome with `energy_resolves` counted; otherwise `outcome`. From zero, each
+    /// sweep of inelastic contact rows only lowers `½λᵀΓλ − λᵀη`, which bounds the kinetic
+    /// energy the impulses add (a speculative gap's bias only loosens a row), so the
+    /// result cannot gain energy the way a warm start the sweeps did not undo can.
+    fn guard_energy(
+        &mut self,
+        outcome: Outcome<T>,
+        direct_rows: usize,
+        settings: &PgsSettings<T>,
+        kinetic: &Kinetic<'_, T>,
+    ) -> Result<Outcome<T>, WorldError> {
+        let (mut free, mut kept) = (T::zero(), T::zero());
+        for (b, d) in self.globals().zip(self.delta_v.as_slice()) {
+            free = free + kinetic.of(b, &BodyVelocity::default());
+            kept = kept + kinetic.of(b, d);
+        }
+        if !(kept > free + T::epsilon().sqrt() * free) {
+            return Ok(outcome);
+        }
+        self.lambda.as_mut_slice().fill(T::zero());
+        let cold = PgsSettings {
+            warm_start: false,
+            ..*settings
+        };
+        let again = self.run(direct_rows, &cold, &mut [], Start::Fresh)?;
+        Ok(Outcome {
+            energy_resolves: 1,
+            ..again
+        })
     }
 
     /// Solves the gathered problem; `joints` are the island's joints (global), whose rows
@@ -428,14 +489,13 @@ impl<T: Float, S: Storage> Local<T, S> {
         let m = bodies.len();
         let local_joints = joints.clone().map(|j| {
             let slot = &all_joints[j];
-            let b = slot.b.map_or(m, |b| local_of(bodies, slot_of, b));
             (
                 local_of(bodies, slot_of, slot.a),
-                Some(b),
+                slot.b.and_then(|b| local_of(bodies, slot_of, b)),
                 slot.joint.rows(),
             )
         });
-        self.tree.plan(m + 1, |i| i < m, local_joints)?;
+        self.tree.plan(m, local_joints)?;
         self.direct_row.clear();
         let mut row = 0;
         for (local, j) in joints.enumerate() {
@@ -497,6 +557,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             direct_rows,
             regularized,
             unresolved: 0,
+            energy_resolves: 0,
         })
     }
 
@@ -568,12 +629,12 @@ impl<T: Float, S: Storage> Local<T, S> {
         let pairs = coarse_start.windows(2).map(|w| {
             let r = &aggregates[w[0] as usize];
             (
-                r.a.body,
-                Some(r.b.as_ref().map_or(m, |b| b.body)),
+                Some(r.a.body),
+                r.b.as_ref().map(|b| b.body),
                 (w[1] - w[0]) as usize,
             )
         });
-        self.tree.plan(m + 1, |i| i < m, pairs)?;
+        self.tree.plan(m, pairs)?;
         // On a contact graph with loops (a sphere pile, a pyramid) the pairs that close them
         // fight the tree's solve: measured on a 1000-sphere pile, a tree holding 93 % of the
         // coarse rows left the residual worse after its sweep, most times. It runs where the
@@ -790,12 +851,9 @@ impl<T: Float, S: Storage> Local<T, S> {
             self.cache.as_mut_slice(),
             self.delta_v.as_mut_slice(),
         );
-        self.gamma.clear();
         for i in 0..n {
             for j in 0..n {
-                if self.gamma.try_push(op.coupling(i, j)).is_err() {
-                    return Ok(c); // fixed storage too small for the dense matrix
-                }
+                self.gamma[i * n + j] = op.coupling(i, j);
             }
         }
         let trial = self.delta_lambda.as_mut_slice();
@@ -804,7 +862,7 @@ impl<T: Float, S: Storage> Local<T, S> {
         let (eta, bounds) = (self.eta.as_slice(), self.bounds.as_slice());
         let flags = self.flags.as_mut_slice();
         let cfm = settings.cfm;
-        let gamma = self.gamma.as_slice();
+        let gamma = &self.gamma[..n * n];
         let mut exact = self
             .exact
             .try_solve(gamma, eta, bounds, cfm, true, trial, flags);
@@ -970,17 +1028,15 @@ impl<T: Float, S: Storage> Local<T, S> {
         })
     }
 
-    /// Writes the island's impulses into the global `lambda` (island `k`'s rows start at
-    /// `island_start[k]`) and its velocity changes into `delta_v` (global).
+    /// Writes the island's impulses into the global `lambda` from its first row `from`, and
+    /// its velocity changes into `delta_v` (global).
     pub(crate) fn scatter(
         &self,
-        k: usize,
-        island_start: &[u32],
+        from: usize,
         global_lambda: &mut [T],
         delta_v: &mut [BodyVelocity<T>],
         push_v: &mut [BodyVelocity<T>],
     ) {
-        let from = island_start[k] as usize;
         let lambda = self.lambda.as_slice();
         global_lambda[from..from + lambda.len()].copy_from_slice(lambda);
         for (b, d) in self.globals().zip(self.delta_v.as_slice()) {
@@ -1002,6 +1058,7 @@ pub(crate) fn islands<T: Float, S: Storage, U: ConstraintFunction<T>>(
     inverse: &[BodyInverseMass<T>],
     joints: &[JointSlot<T, U>],
     settings: &crate::world::WorldSettings<T>,
+    kinetic: &Kinetic<'_, T>,
     delta_v: &mut [BodyVelocity<T>],
     push_v: &mut [BodyVelocity<T>],
     trace: &mut [T],
@@ -1013,10 +1070,9 @@ pub(crate) fn islands<T: Float, S: Storage, U: ConstraintFunction<T>>(
         }
         local.gather_bodies(k, islands.bodies.view(), |b| inverse[b])?;
         local.gather_rows(k, rows.view())?;
-        let island = local.solve_island(islands.joints.of(k), joints, settings, trace)?;
+        let island = local.solve_island(islands.joints.of(k), joints, settings, kinetic, trace)?;
         local.scatter(
-            k,
-            rows.island_start.as_slice(),
+            rows.view().island(k).start,
             rows.lambda.as_mut_slice(),
             delta_v,
             push_v,

@@ -1,0 +1,655 @@
+//! Randomized robustness of the world: thousands of random but legal scenes (spheres, boxes
+//! and capsules over sizes 1e-3–1e2 m and masses 1e-3–1e6 kg, speeds to 1e3 m/s, deep
+//! overlaps and exact contact, random planes and joints, every settings variant, growable and
+//! fixed storage), each stepped while checking after every step:
+//!
+//! - no panic;
+//! - after `Ok`, every body's state is finite;
+//! - after `Err`, the world is exactly as it was (state hash and contacts);
+//! - a passive scene (nothing overlapping or moving apart faster than it fell, restitution
+//!   ≤ 1, joints holding at the start) never has more energy than it started with, beyond a
+//!   small allowance for the contacts' push out of the slop;
+//! - the same scene run twice gives the same bits (and, with `rayon`, the parallel step too);
+//! - a fixed world that accepted `N` separate bodies steps.
+//!
+//! Every scene comes from a seed; a failure prints it, and `REGRESSIONS` keeps every seed that
+//! once failed, replayed first. `ROBUSTNESS_SCENES` changes the count, `ROBUSTNESS_SEED` the
+//! first seed (both read from the environment).
+#![allow(
+    clippy::field_reassign_with_default,
+    reason = "test settings are the default plus changes"
+)]
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use solver::cwlist::{Fixed, Growable, Storage};
+use solver::world::{
+    JointScheme, JointSolver, Material, RigidBody, Shape, SleepSettings, World, WorldError,
+    WorldSettings,
+};
+use solver::xform::{UnitQuaternion, Vector};
+
+/// Seeds that once failed (the defects of issue 34 among them), replayed before the sweep.
+const REGRESSIONS: &[u64] = &[];
+
+/// SplitMix64: small, fast and the same everywhere.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// Uniform in [0, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+    fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
+    }
+    /// Log-uniform in [lo, hi].
+    fn log(&mut self, lo: f64, hi: f64) -> f64 {
+        (lo.ln() + (hi.ln() - lo.ln()) * self.unit()).exp()
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn chance(&mut self, p: f64) -> bool {
+        self.unit() < p
+    }
+    fn direction(&mut self) -> Vector<f64, 3> {
+        loop {
+            let v = Vector([
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+            ]);
+            let n = v.norm();
+            if n > 0.1 && n <= 1.0 {
+                return v / n;
+            }
+        }
+    }
+}
+
+/// What kind of scene a seed gives.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Kind {
+    /// Loose columns dropped on the ground, heavy on light, with restitution: passive.
+    Columns,
+    /// Bodies scattered with random velocities, overlapping or not, random planes.
+    Scatter,
+    /// Bodies linked by random joints (anchors near or far), with or without gravity.
+    Joints,
+}
+
+/// A body of a scene.
+#[derive(Debug, Clone, Copy)]
+struct BodySpec {
+    shape: Shape<f64>,
+    mass: f64,
+    position: Vector<f64, 3>,
+    orientation: UnitQuaternion<f64>,
+    velocity: Vector<f64, 3>,
+    spin: Vector<f64, 3>,
+    material: Material<f64>,
+    fixed: bool,
+}
+
+/// A joint of a scene: (kind, body a, body b, a point or anchor offset, an axis).
+#[derive(Debug, Clone, Copy)]
+struct JointSpec {
+    kind: usize,
+    a: usize,
+    b: Option<usize>,
+    point: Vector<f64, 3>,
+    axis: Vector<f64, 3>,
+}
+
+#[derive(Debug, Clone)]
+struct Scene {
+    kind: Kind,
+    settings: WorldSettings<f64>,
+    planes: Vec<(Vector<f64, 3>, f64, Material<f64>)>,
+    bodies: Vec<BodySpec>,
+    joints: Vec<JointSpec>,
+    steps: usize,
+    /// Energy must not rise (see the module docs).
+    passive: bool,
+}
+
+fn bounding_radius(shape: Shape<f64>) -> f64 {
+    match shape {
+        Shape::Sphere(r) => r,
+        Shape::Box(h) => h.norm(),
+        Shape::Capsule(r, h) => r + h,
+        Shape::None => 0.0,
+    }
+}
+
+fn random_shape(rng: &mut Rng, size: f64) -> Shape<f64> {
+    match rng.below(3) {
+        0 => Shape::Sphere(size),
+        1 => Shape::Box(Vector([
+            size * rng.range(0.3, 1.0),
+            size * rng.range(0.3, 1.0),
+            size * rng.range(0.3, 1.0),
+        ])),
+        _ => Shape::Capsule(size * rng.range(0.3, 1.0), size * rng.range(0.0, 1.5)),
+    }
+}
+
+fn random_orientation(rng: &mut Rng) -> UnitQuaternion<f64> {
+    let axis = rng.direction();
+    UnitQuaternion::try_from_axis_angle(&axis, rng.range(-3.1, 3.1))
+        .unwrap_or_else(|_| UnitQuaternion::identity())
+}
+
+fn random_settings(rng: &mut Rng) -> WorldSettings<f64> {
+    let mut s = WorldSettings::<f64>::default();
+    s.dt = *[1.0 / 60.0, 1.0 / 120.0, 1.0 / 240.0, 1e-3, 3e-4]
+        .get(rng.below(5))
+        .unwrap_or(&s.dt);
+    s.solver.max_iterations = [4, 10, 20, 40][rng.below(4)];
+    s.joint_solver = if rng.chance(0.5) {
+        JointSolver::Direct
+    } else {
+        JointSolver::Pgs
+    };
+    s.joint_scheme = if rng.chance(0.5) {
+        JointScheme::Rattle
+    } else {
+        JointScheme::SymplecticEuler
+    };
+    s.relax_sweeps = [0, 2, 5][rng.below(3)];
+    s.post_stabilization = [0, 1, 3][rng.below(3)];
+    s.sleep = if rng.chance(0.5) {
+        None
+    } else {
+        Some(SleepSettings::default())
+    };
+    s.gyroscopic = if rng.chance(0.8) { s.gyroscopic } else { None };
+    s
+}
+
+fn material(rng: &mut Rng, bouncy: bool) -> Material<f64> {
+    Material {
+        friction: if rng.chance(0.2) {
+            0.0
+        } else {
+            rng.range(0.0, 1.2)
+        },
+        restitution: if bouncy {
+            rng.range(0.4, 0.96)
+        } else if rng.chance(0.5) {
+            0.0
+        } else {
+            rng.range(0.0, 1.0)
+        },
+    }
+}
+
+/// Columns of 2–5 bodies each, spaced by random gaps, on a ground plane: the heavy-on-light,
+/// bouncy case of issue 34.
+fn columns(rng: &mut Rng) -> Scene {
+    let mut settings = random_settings(rng);
+    if rng.chance(0.5) {
+        // The settings of the report in issue 34.
+        settings = WorldSettings::default();
+        settings.dt = if rng.chance(0.5) {
+            1.0 / 60.0
+        } else {
+            1.0 / 120.0
+        };
+    }
+    settings.sleep = None;
+    let size = rng.log(0.01, 2.0);
+    let mut bodies = Vec::new();
+    for c in 0..1 + rng.below(3) {
+        let x = c as f64 * size * 6.0;
+        let mut y = 0.0;
+        for _ in 0..2 + rng.below(4) {
+            let shape = if rng.chance(0.5) {
+                Shape::Sphere(size * rng.range(0.5, 1.0))
+            } else {
+                Shape::Box(Vector([
+                    size * rng.range(0.5, 1.0),
+                    size * rng.range(0.5, 1.0),
+                    size * rng.range(0.5, 1.0),
+                ]))
+            };
+            let r = bounding_radius(shape);
+            y += r + size * rng.range(0.0, 1.0);
+            bodies.push(BodySpec {
+                shape,
+                mass: rng.log(1e-2, 1e3),
+                position: Vector([x + size * rng.range(-0.2, 0.2), y, 0.0]),
+                orientation: UnitQuaternion::identity(),
+                velocity: Vector::zeros(),
+                spin: Vector::zeros(),
+                material: material(rng, true),
+                fixed: false,
+            });
+            y += r;
+        }
+    }
+    Scene {
+        kind: Kind::Columns,
+        settings,
+        planes: vec![(Vector([0.0, 1.0, 0.0]), 0.0, material(rng, true))],
+        bodies,
+        joints: Vec::new(),
+        steps: 40,
+        // With `relax_sweeps == 0` the push out of penetration stays in the velocities by
+        // design (plain Baumgarte): energy may rise by what the push gives.
+        passive: settings.relax_sweeps > 0,
+    }
+}
+
+fn scatter(rng: &mut Rng) -> Scene {
+    let mut settings = random_settings(rng);
+    if rng.chance(0.3) {
+        settings.gravity = Vector::zeros();
+    }
+    let scale = rng.log(1e-3, 1e2);
+    let count = 1 + rng.below(7);
+    let extent = scale * rng.range(1.0, 4.0);
+    let mut bodies = Vec::new();
+    for _ in 0..count {
+        let size = scale * rng.log(0.2, 1.0);
+        let shape = random_shape(rng, size);
+        let speed = if rng.chance(0.2) {
+            rng.log(1.0, 1e3)
+        } else {
+            rng.range(0.0, 3.0)
+        };
+        bodies.push(BodySpec {
+            shape,
+            mass: rng.log(1e-3, 1e6),
+            position: Vector([
+                rng.range(-extent, extent),
+                rng.range(0.0, 2.0 * extent),
+                rng.range(-extent, extent),
+            ]),
+            orientation: random_orientation(rng),
+            velocity: rng.direction() * speed,
+            spin: rng.direction() * rng.range(0.0, 10.0),
+            material: material(rng, false),
+            fixed: rng.chance(0.1),
+        });
+    }
+    // Exact contact: put the second body touching the first.
+    if bodies.len() > 1 && rng.chance(0.3) {
+        if let (Shape::Sphere(r0), Shape::Sphere(r1)) = (bodies[0].shape, bodies[1].shape) {
+            bodies[1].position = bodies[0].position + rng.direction() * (r0 + r1);
+        }
+    }
+    let mut planes = Vec::new();
+    if rng.chance(0.8) {
+        planes.push((Vector([0.0, 1.0, 0.0]), 0.0, material(rng, false)));
+    }
+    for _ in 0..rng.below(3) {
+        planes.push((
+            rng.direction(),
+            -extent * rng.range(0.0, 3.0),
+            material(rng, false),
+        ));
+    }
+    Scene {
+        kind: Kind::Scatter,
+        settings,
+        planes,
+        bodies,
+        joints: Vec::new(),
+        steps: 25,
+        passive: false,
+    }
+}
+
+fn jointed(rng: &mut Rng) -> Scene {
+    let mut settings = random_settings(rng);
+    if rng.chance(0.5) {
+        settings.gravity = Vector::zeros();
+    }
+    let scale = rng.log(1e-3, 1e1);
+    let count = 2 + rng.below(5);
+    let far = rng.chance(0.3);
+    let mut bodies = Vec::new();
+    for k in 0..count {
+        let size = scale * rng.log(0.3, 1.0);
+        bodies.push(BodySpec {
+            shape: if rng.chance(0.5) {
+                Shape::None
+            } else {
+                random_shape(rng, size)
+            },
+            mass: rng.log(1e-3, 1e6),
+            position: Vector([
+                k as f64 * scale * 3.0,
+                scale * 10.0,
+                rng.range(-scale, scale),
+            ]),
+            orientation: random_orientation(rng),
+            velocity: rng.direction() * rng.range(0.0, 2.0),
+            spin: rng.direction() * rng.range(0.0, 5.0),
+            material: material(rng, false),
+            fixed: false,
+        });
+    }
+    let mut joints = Vec::new();
+    for k in 0..count {
+        let b = if k == 0 {
+            if rng.chance(0.5) { None } else { continue }
+        } else {
+            Some(rng.below(k))
+        };
+        let reach = if far {
+            rng.log(1.0, 50.0)
+        } else {
+            scale * rng.range(0.5, 2.0)
+        };
+        joints.push(JointSpec {
+            kind: rng.below(3),
+            a: k,
+            b,
+            point: bodies[k].position + rng.direction() * reach,
+            axis: rng.direction(),
+        });
+    }
+    // A loop now and then.
+    if count > 2 && rng.chance(0.3) {
+        joints.push(JointSpec {
+            kind: 1,
+            a: count - 1,
+            b: Some(0),
+            point: bodies[count - 1].position,
+            axis: rng.direction(),
+        });
+    }
+    Scene {
+        kind: Kind::Joints,
+        settings,
+        planes: vec![(Vector([0.0, 1.0, 0.0]), 0.0, material(rng, false))],
+        bodies,
+        joints,
+        steps: 25,
+        passive: false,
+    }
+}
+
+fn scene(seed: u64) -> Scene {
+    let mut rng = Rng(seed);
+    match rng.below(3) {
+        0 => columns(&mut rng),
+        1 => scatter(&mut rng),
+        _ => jointed(&mut rng),
+    }
+}
+
+/// The scene as a world; `None` if the world refused an input (then there is nothing to
+/// step: refusals are checked by the input tests).
+fn build<S: Storage>(scene: &Scene) -> Result<World<f64, S>, WorldError> {
+    let mut w = World::<f64, S>::new(scene.settings)?;
+    for &(n, d, m) in &scene.planes {
+        w.add_plane(n, d, m)?;
+    }
+    for b in &scene.bodies {
+        let body = if b.fixed {
+            RigidBody::fixed().with_shape(b.shape)
+        } else {
+            match b.shape {
+                Shape::None => RigidBody::sphere(b.mass, 1.0)?.with_shape(Shape::None),
+                Shape::Sphere(r) => RigidBody::sphere(b.mass, r)?,
+                Shape::Box(h) => RigidBody::cuboid(b.mass, h)?,
+                Shape::Capsule(r, h) => RigidBody::capsule(b.mass, r, h)?,
+            }
+        };
+        w.add_body(
+            body.with_position(b.position)
+                .with_orientation(b.orientation)
+                .with_linear_velocity(b.velocity)
+                .with_angular_velocity(b.spin)
+                .with_material(b.material),
+        )?;
+    }
+    for j in &scene.joints {
+        let added = match j.kind {
+            0 => w.add_ball_joint(j.a, j.b, j.point),
+            1 => w.add_hinge_joint(j.a, j.b, j.point, j.axis),
+            _ => {
+                let anchor_b = j.b.map_or(j.point, |b| scene.bodies[b].position);
+                w.add_distance_joint(j.a, j.b, j.point, anchor_b)
+            }
+        };
+        // A degenerate joint (coincident anchors) is refused with an error: skip it.
+        match added {
+            Ok(_) | Err(WorldError::JacobianVanishes { .. }) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(w)
+}
+
+fn energy<S: Storage>(w: &World<f64, S>) -> f64 {
+    w.kinetic_energy() + w.potential_energy()
+}
+
+/// Allowance for energy added by pushing contacts out of penetration beyond the slop: the
+/// weight of every body lifted by the slop and margin, plus round-off of the total.
+fn allowance(scene: &Scene, e0: f64) -> f64 {
+    let g = scene.settings.gravity.norm();
+    let lift = 2.0 * (scene.settings.slop + scene.settings.margin);
+    let weight: f64 = scene.bodies.iter().map(|b| b.mass * g).sum();
+    weight * lift + 1e-9 * e0.abs() + 1e-12
+}
+
+/// What one scene run saw.
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+struct Run {
+    steps: usize,
+    hash: u64,
+    errors: [usize; 4],
+}
+
+fn error_slot(e: &WorldError) -> usize {
+    match e {
+        WorldError::CapacityExceeded { .. } => 0,
+        WorldError::NonFiniteResult { .. } => 1,
+        WorldError::Solve(_) => 2,
+        _ => 3,
+    }
+}
+
+/// Steps `scene` in a world of storage `S`, checking after every step; `Err` describes the
+/// first broken property.
+fn run<S: Storage>(scene: &Scene, parallel: bool) -> Result<Run, String> {
+    let Ok(mut w) = build::<S>(scene) else {
+        return Ok(Run::default());
+    };
+    let e0 = energy(&w);
+    let mut out = Run::default();
+    for step in 0..scene.steps {
+        let (before, contacts) = (w.state_hash(), w.contact_count());
+        #[cfg(feature = "rayon")]
+        let result = if parallel {
+            w.step_parallel()
+        } else {
+            w.step()
+        };
+        #[cfg(not(feature = "rayon"))]
+        let result = {
+            let _ = parallel;
+            w.step()
+        };
+        match result {
+            Ok(_) => {
+                for (i, b) in w.bodies().iter().enumerate() {
+                    let finite = b.position().0.iter().all(|x| x.is_finite())
+                        && b.linear_velocity().0.iter().all(|x| x.is_finite())
+                        && b.angular_velocity().0.iter().all(|x| x.is_finite());
+                    if !finite {
+                        return Err(format!("step {step}: body {i} not finite after Ok"));
+                    }
+                }
+                out.steps += 1;
+            }
+            Err(e) => {
+                if (w.state_hash(), w.contact_count()) != (before, contacts) {
+                    return Err(format!("step {step}: {e} changed the world"));
+                }
+                out.errors[error_slot(&e)] += 1;
+                break;
+            }
+        }
+        if scene.passive {
+            let e = energy(&w);
+            if e > e0 + allowance(scene, e0) {
+                return Err(format!(
+                    "step {step}: energy rose from {e0:.6e} to {e:.6e} J ({:+.2} % of the start)",
+                    100.0 * (e - e0) / e0.abs().max(1e-300)
+                ));
+            }
+        }
+    }
+    out.hash = w.state_hash();
+    Ok(out)
+}
+
+/// Every check of one seed; `Err` names the seed and what broke.
+fn check(seed: u64) -> Result<Run, String> {
+    let scene = scene(seed);
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        let first = run::<Growable>(&scene, false)?;
+        let again = run::<Growable>(&scene, false)?;
+        if first != again {
+            return Err(format!("not deterministic: {first:?} then {again:?}"));
+        }
+        if cfg!(feature = "rayon") {
+            let parallel = run::<Growable>(&scene, true)?;
+            if parallel != first {
+                return Err(format!("parallel differs: {parallel:?} vs {first:?}"));
+            }
+        }
+        // Fixed storage with room for the scene: the same bits as growable storage.
+        if scene.bodies.len() <= 8 && scene.planes.len() <= 4 {
+            let fixed = run::<Fixed<64>>(&scene, false)?;
+            let growable_fits = first.errors[0] == 0;
+            if growable_fits && fixed.errors[0] == 0 && fixed != first {
+                return Err(format!("fixed storage differs: {fixed:?} vs {first:?}"));
+            }
+        }
+        Ok(first)
+    }));
+    match outcome {
+        Ok(Ok(run)) => Ok(run),
+        Ok(Err(why)) => Err(format!("seed {seed} ({:?}): {why}", scene.kind)),
+        Err(panic) => {
+            let text = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_string()))
+                .unwrap_or_default();
+            Err(format!("seed {seed} ({:?}): panicked: {text}", scene.kind))
+        }
+    }
+}
+
+fn env(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+#[test]
+fn random_scenes_never_panic_lose_finiteness_or_gain_energy() {
+    let count = env("ROBUSTNESS_SCENES", 2000);
+    let first = env("ROBUSTNESS_SEED", 1);
+    let seeds = REGRESSIONS.iter().copied().chain(first..first + count);
+    let (mut failures, mut steps, mut errors, mut scenes) = (Vec::new(), 0, [0usize; 4], 0);
+    for seed in seeds {
+        scenes += 1;
+        match check(seed) {
+            Ok(run) => {
+                steps += run.steps;
+                for (e, n) in errors.iter_mut().zip(run.errors) {
+                    *e += n;
+                }
+            }
+            Err(why) => failures.push(why),
+        }
+    }
+    println!(
+        "{scenes} scenes (seeds {first}..{} and {} regressions), {steps} steps taken; steps that \
+         returned an error: {} capacity, {} non-finite result, {} solve, {} other",
+        first + count,
+        REGRESSIONS.len(),
+        errors[0],
+        errors[1],
+        errors[2],
+        errors[3]
+    );
+    for f in &failures {
+        println!("FAILED {f}");
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {scenes} scenes failed",
+        failures.len()
+    );
+}
+
+/// Issue 34, case 3: a fixed world holding `N` separate bodies steps (the island list used
+/// to need one slot more than there are islands).
+#[test]
+fn fixed_world_of_n_separate_bodies_steps() {
+    fn fill<const N: usize>() {
+        let mut w = World::<f64, Fixed<N>>::new(WorldSettings::default()).unwrap();
+        for k in 0..N {
+            let at = Vector([3.0 * k as f64, 1.0, 0.0]);
+            w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(at))
+                .unwrap();
+        }
+        for _ in 0..3 {
+            w.step().unwrap_or_else(|e| panic!("N = {N}: {e}"));
+        }
+    }
+    fill::<1>();
+    fill::<2>();
+    fill::<16>();
+    fill::<64>();
+}
+
+/// Issue 34, case 4: a fixed world whose one joint island holds all `N` bodies steps (the
+/// island gather used to add a slot for the world).
+#[test]
+fn fixed_world_with_one_island_of_all_bodies_steps() {
+    fn chain<const N: usize>(solver: JointSolver) {
+        let mut s = WorldSettings::default();
+        s.joint_solver = solver;
+        let mut w = World::<f64, Fixed<N>>::new(s).unwrap();
+        for k in 0..N {
+            let at = Vector([k as f64, 1.0, 0.0]);
+            w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(at))
+                .unwrap();
+        }
+        for k in 1..N {
+            let (a, b) = (
+                Vector([k as f64 - 1.0, 1.0, 0.0]),
+                Vector([k as f64, 1.0, 0.0]),
+            );
+            w.add_distance_joint(k - 1, Some(k), a, b).unwrap();
+        }
+        for _ in 0..3 {
+            w.step()
+                .unwrap_or_else(|e| panic!("N = {N}, {solver:?}: {e}"));
+        }
+    }
+    for solver in [JointSolver::Direct, JointSolver::Pgs] {
+        chain::<2>(solver);
+        chain::<8>(solver);
+    }
+}
