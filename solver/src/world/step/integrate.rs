@@ -60,7 +60,9 @@ impl<T: Float + FloatConst, S: Storage> Motion<T, S> {
             next.position += (next.linear_velocity + push.linear) * h;
             let still = d.angular == Vector::zeros() && push.angular == Vector::zeros();
             next.orientation = match turn {
-                Some(q) if still => (next.orientation * *q).normalize(),
+                Some(q) if still => (next.orientation * *q)
+                    .try_normalize()
+                    .map_err(|_| rotint::Error::NonFinite)?,
                 _ => {
                     let omega = next.angular_velocity_body
                         + next.orientation.conjugate().rotate(&push.angular);

@@ -99,7 +99,10 @@ pub(crate) fn free_rotation<T: Float>(
             }
         }
         if converged {
-            return Ok((rate, total.normalize()));
+            let total = total
+                .try_normalize()
+                .map_err(|_| rotint::Error::NonFinite)?;
+            return Ok((rate, total));
         }
         if split >= MAX_SPLIT {
             return Err(rotint::Error::NotConverged);

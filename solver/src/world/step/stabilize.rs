@@ -17,7 +17,7 @@ use super::solve::Local;
 use crate::world::constraint::ConstraintFunction;
 use crate::world::constraint::Linearization;
 use crate::world::{JointScheme, JointSlot, JointSolver, RigidBody, WorldError, WorldSettings};
-use crate::{BodyInverseMass, Bounds, PgsSettings};
+use crate::{BodyInverseMass, BodyVelocity, Bounds, PgsSettings};
 
 /// What the projection did: Newton iterations (the most of any island) and pivots raised
 /// by regularization.
@@ -139,15 +139,8 @@ where
             out.regularized += outcome.regularized;
             let h = settings.dt;
             for (b, d) in local.globals().zip(local.delta_v.as_slice()) {
-                let body = &mut next[b];
-                body.position += d.linear;
-                body.linear_velocity += d.linear / h;
-                if d.angular != Vector::zeros() {
-                    let turn = rotint::quat_exp(d.angular);
-                    body.orientation = (turn * body.orientation).normalize();
-                    let w = body.orientation.rotate(&body.angular_velocity_body) + d.angular / h;
-                    body.angular_velocity_body = body.orientation.conjugate().rotate(&w);
-                }
+                correct(&mut next[b], d, h)
+                    .map_err(|what| WorldError::NonFiniteResult { body: b, what })?;
             }
             let after = error_of(next);
             let half = (T::one() + T::one()).recip();
@@ -166,4 +159,50 @@ where
         out.iterations = out.iterations.max(iterations);
     }
     Ok(out)
+}
+
+/// Moves `body` by the projection's correction `d` (a displacement and a rotation vector)
+/// and its velocities by `d/h`. A diverging projection can make `d` so large that the
+/// rotation is not finite: then `Err` names the orientation (the step is refused, the world
+/// kept), never a panic.
+fn correct<T: Float>(
+    body: &mut RigidBody<T>,
+    d: &BodyVelocity<T>,
+    h: T,
+) -> Result<(), &'static str> {
+    body.position += d.linear;
+    body.linear_velocity += d.linear / h;
+    if d.angular != Vector::zeros() {
+        let turn = rotint::quat_exp(d.angular);
+        body.orientation = (turn * body.orientation)
+            .try_normalize()
+            .map_err(|_| "orientation")?;
+        let w = body.orientation.rotate(&body.angular_velocity_body) + d.angular / h;
+        body.angular_velocity_body = body.orientation.conjugate().rotate(&w);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 34, case 1: a diverging projection's rotation (|Δθ|² overflows, so the
+    /// exponential map is NaN) used to panic in `Quaternion::normalize`.
+    #[test]
+    fn a_correction_too_large_to_rotate_is_an_error_not_a_panic() {
+        let mut body = RigidBody::sphere(450.0, 0.008).unwrap();
+        let huge = BodyVelocity {
+            linear: Vector::zeros(),
+            angular: Vector([1e200, 0.0, 0.0]),
+        };
+        assert_eq!(correct(&mut body, &huge, 3e-4), Err("orientation"));
+        let small = BodyVelocity {
+            linear: Vector([1e-3, 0.0, 0.0]),
+            angular: Vector([1e-3, 0.0, 0.0]),
+        };
+        let mut body = RigidBody::sphere(450.0, 0.008).unwrap();
+        assert_eq!(correct(&mut body, &small, 3e-4), Ok(()));
+        assert!((body.orientation.norm() - 1.0).abs() < 1e-15);
+    }
 }
