@@ -29,10 +29,21 @@
 //!
 //! # Storage
 //! Every array of the world lives in a [`cwlist::Storage`]: [`cwlist::Fixed<N>`] (no
-//! allocation, each array holds at most `N` items, so `N` must cover the constraint rows:
-//! joints' rows plus three per contact) or, with the `alloc` feature, `cwlist::Growable`.
-//! A step that would overflow returns [`WorldError::CapacityExceeded`] naming the array and
-//! leaves the world as it was.
+//! allocation, each array holds at most `N` items) or, with the `alloc` feature,
+//! `cwlist::Growable`. Both give the same bits. A fixed world that accepted its bodies,
+//! joints and planes (at most `N` each) always steps while nothing touches; what a step
+//! can still overflow depends on the contacts, and needs, with `c` live contacts (up to
+//! four per touching box pair, one per sphere or plane contact):
+//!
+//! | array (the `what` of the error) | items in one step |
+//! |---|---|
+//! | `"candidate pairs"`, `"proxies"` (broad phase) | pairs of bounding spheres that overlap, bodies with a shape |
+//! | `"contacts"`, `"contact index"` | `c` |
+//! | `"rows"` | joint rows (1–6 per joint, [`MAX_JOINT_ROWS`]) plus 3 per contact with friction, 1 without |
+//! | `"bodies"`, `"islands"`, `"joints"`, `"joint tree"` | at most the bodies or joints of the world |
+//!
+//! so `N` ≥ joint rows + 3·c covers every array. A step that would overflow returns
+//! [`WorldError::CapacityExceeded`] naming the array and leaves the world as it was.
 mod body;
 mod constraint;
 mod contact;
@@ -72,7 +83,7 @@ use step::persist::ContactSet;
 use step::{Scratch, push};
 
 /// A world in fixed-capacity storage (no allocation): at most `N` bodies, joints, planes,
-/// contacts and constraint rows.
+/// contacts and constraint rows (the [module docs](self#storage) list what a step needs).
 ///
 /// # Example
 /// ```

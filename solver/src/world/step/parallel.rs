@@ -13,6 +13,7 @@ use super::islands::Islands;
 use super::predict::Kinetic;
 #[cfg(feature = "rayon")]
 use super::rows::Rows;
+#[cfg(feature = "rayon")]
 use super::solve::{Local, Outcome};
 #[cfg(feature = "rayon")]
 use crate::world::constraint::ConstraintFunction;
