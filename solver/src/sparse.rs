@@ -84,7 +84,7 @@ impl<T: Float> Default for BodyVelocity<T> {
 }
 
 impl<T: Float> BodyVelocity<T> {
-    fn add_scaled(&mut self, other: &Self, s: T) {
+    pub(crate) fn add_scaled(&mut self, other: &Self, s: T) {
         self.linear += other.linear * s;
         self.angular += other.angular * s;
     }

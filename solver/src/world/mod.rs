@@ -65,7 +65,7 @@ pub use contact::{Contact, Partner, Plane, sphere_plane, sphere_sphere};
 pub use error::{InertiaFault, Value, WorldError};
 pub use joint::{Ball, Distance, Hinge, Joint, orthonormal_pair};
 pub use pose::{Lift, Pose, lift_vector};
-pub use settings::{JointSolver, SleepSettings, WorldSettings};
+pub use settings::{ContactSolver, JointSolver, SleepSettings, WorldSettings};
 pub use step::Phase;
 pub use step::broad::{BroadPhase, BruteForce, Grid, Proxy};
 pub use step::finish::JointScheme;

@@ -70,6 +70,38 @@ pub struct WorldSettings<T> {
     pub sleep: Option<SleepSettings<T>>,
     /// How islands with joints are integrated in time.
     pub joint_scheme: JointScheme,
+    /// How islands of contacts alone (no joints) are solved.
+    pub contact_solver: ContactSolver,
+}
+
+/// The velocity solve of an island without joints (an island with joints is always solved
+/// by the sweeps of [`WorldSettings::solver`]).
+///
+/// # Example
+/// ```
+/// use solver::world::{ContactSolver, WorldSettings};
+/// let mut s = WorldSettings::<f64>::default();
+/// assert_eq!(s.contact_solver, ContactSolver::Sweeps);
+/// s.contact_solver = ContactSolver::Substeps { count: 4 };
+/// assert!(s.validate().is_ok());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ContactSolver {
+    /// PGS-SOR sweeps of [`WorldSettings::solver`] over the whole step (warm-started,
+    /// certified, with the relaxing solve of `relax_sweeps`, the exact finish of small
+    /// islands and the coarse correction on trees).
+    #[default]
+    Sweeps,
+    /// The step cut into `count` substeps (1–64), each with one sweep that holds the
+    /// contacts at their separation of the substep and pushes penetration out (the fraction
+    /// of `contact_beta` per step), the bodies moved, and one rigid relaxing sweep: what
+    /// Box2D v3 and rapier do, with a rigid push instead of their soft springs. Stiffer
+    /// stacks for fewer sweeps; no certificate of convergence beyond the final velocities'.
+    /// A traced step ([`World::step_traced`](super::World::step_traced)) uses sweeps.
+    Substeps {
+        /// Substeps per step.
+        count: usize,
+    },
 }
 
 /// When an island of bodies goes to sleep: every body of it moved slower than the speeds
@@ -164,6 +196,7 @@ impl<T: Float> Default for WorldSettings<T> {
             projection_tolerance: c(1e-6),
             sleep: Some(SleepSettings::default()),
             joint_scheme: JointScheme::Rattle,
+            contact_solver: ContactSolver::Sweeps,
         }
     }
 }
@@ -248,6 +281,14 @@ impl<T: Float> WorldSettings<T> {
                     return bad(setting, value);
                 }
             }
+        }
+        if let ContactSolver::Substeps { count } = self.contact_solver
+            && !(1..=64).contains(&count)
+        {
+            return bad(
+                "contact_solver.count",
+                T::from(count).unwrap_or_else(T::infinity),
+            );
         }
         self.solver.validate()?;
         Ok(())

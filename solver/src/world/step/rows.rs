@@ -23,6 +23,9 @@ pub(crate) struct Rows<T, S: Storage> {
     /// the slop); zero on every other row. The relaxing solve takes it out again
     /// ([`Local::solve_island`](super::solve::Local::solve_island)).
     pub(crate) push: S::Buf<T>,
+    /// The gap of each contact normal row's contact (negative: penetration); 0 on other
+    /// rows. The soft step measures the separation of its substeps from it.
+    pub(crate) gap: S::Buf<T>,
     pub(crate) bounds: S::Buf<Bounds<T>>,
     /// The warm start on entry to the solve, the impulses after it.
     pub(crate) lambda: S::Buf<T>,
@@ -40,6 +43,7 @@ pub(crate) struct RowsView<'a, T> {
     pub(crate) rows: &'a [ConstraintRow<T>],
     pub(crate) eta: &'a [T],
     pub(crate) push: &'a [T],
+    pub(crate) gap: &'a [T],
     pub(crate) bounds: &'a [Bounds<T>],
     pub(crate) lambda: &'a [T],
     pub(crate) island_end: &'a [u32],
@@ -119,6 +123,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
             rows: Buffer::new(),
             eta: Buffer::new(),
             push: Buffer::new(),
+            gap: Buffer::new(),
             bounds: Buffer::new(),
             lambda: Buffer::new(),
             island_end: Buffer::new(),
@@ -132,6 +137,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
             rows: self.rows.as_slice(),
             eta: self.eta.as_slice(),
             push: self.push.as_slice(),
+            gap: self.gap.as_slice(),
             bounds: self.bounds.as_slice(),
             lambda: self.lambda.as_slice(),
             island_end: self.island_end.as_slice(),
@@ -142,6 +148,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
         self.rows.clear();
         self.eta.clear();
         self.push.clear();
+        self.gap.clear();
         self.bounds.clear();
         self.lambda.clear();
         self.island_end.clear();
@@ -156,7 +163,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
     fn push_row(
         &mut self,
         row: ConstraintRow<T>,
-        (eta, contact_push): (T, T),
+        (eta, contact_push, gap): (T, T, T),
         bounds: Bounds<T>,
         warm: T,
     ) -> Result<usize, WorldError> {
@@ -164,6 +171,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
         push(&mut self.rows, row, "rows")?;
         push(&mut self.eta, eta, "rows")?;
         push(&mut self.push, contact_push, "rows")?;
+        push(&mut self.gap, gap, "rows")?;
         push(&mut self.bounds, bounds, "rows")?;
         push(&mut self.lambda, warm, "rows")?;
         Ok(index)
@@ -246,7 +254,12 @@ impl<T: Float, S: Storage> Rows<T, S> {
                 settings.dt,
             );
             let eta = bias - row_dot(&row, free);
-            self.push_row(row, (eta, T::zero()), Bounds::bilateral(), slot.impulse[r])?;
+            self.push_row(
+                row,
+                (eta, T::zero(), T::zero()),
+                Bounds::bilateral(),
+                slot.impulse[r],
+            )?;
         }
         Ok(())
     }
@@ -293,7 +306,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
         let eta_n = bias - row_dot(&normal, free);
         let normal_row = self.push_row(
             normal,
-            (eta_n, contact_push),
+            (eta_n, contact_push, c.gap),
             Bounds::unilateral(),
             c.impulse[0],
         )?;
@@ -304,7 +317,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
                 let eta_t = -row_dot(&row, free);
                 self.push_row(
                     row,
-                    (eta_t, T::zero()),
+                    (eta_t, T::zero(), T::zero()),
                     Bounds::friction(normal_row, mu),
                     warm,
                 )?;

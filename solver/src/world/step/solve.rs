@@ -7,13 +7,15 @@
 use cwlist::{Buffer, Storage};
 use num_traits::Float;
 
+mod substeps;
+
 use super::islands::{GroupsView, Islands};
 use super::predict::Kinetic;
 use super::push;
 use super::rows::{Rows, RowsView};
 use crate::world::constraint::ConstraintFunction;
 use crate::world::tree::JointTree;
-use crate::world::{JointSlot, JointSolver, WorldError};
+use crate::world::{ContactSolver, JointSlot, JointSolver, WorldError};
 use crate::{
     BodyInverseMass, BodyVelocity, Bounds, Certificate, ConstraintRow, ExactSolver, JacobianBlock,
     PgsSettings, RowCache, RowFlag, RowOperator, SequentialImpulse, SolveError, certify, pgs_sor,
@@ -170,6 +172,8 @@ pub(crate) struct Local<T, S: Storage> {
     rows: S::Buf<ConstraintRow<T>>,
     eta: S::Buf<T>,
     push: S::Buf<T>,
+    /// Each contact normal row's gap (0 on other rows), for the soft step.
+    gap: S::Buf<T>,
     bounds: S::Buf<Bounds<T>>,
     /// The impulses (warm start on entry).
     pub(crate) lambda: S::Buf<T>,
@@ -205,6 +209,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             rows: Buffer::new(),
             eta: Buffer::new(),
             push: Buffer::new(),
+            gap: Buffer::new(),
             bounds: Buffer::new(),
             lambda: Buffer::new(),
             cache: Buffer::new(),
@@ -284,6 +289,7 @@ impl<T: Float, S: Storage> Local<T, S> {
         self.rows.clear();
         self.eta.clear();
         self.push.clear();
+        self.gap.clear();
         self.bounds.clear();
         self.lambda.clear();
         for i in range {
@@ -292,6 +298,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             push(&mut self.rows, local, "rows")?;
             push(&mut self.eta, rows.eta[i], "rows")?;
             push(&mut self.push, rows.push[i], "rows")?;
+            push(&mut self.gap, rows.gap[i], "rows")?;
             let bounds = match rows.bounds[i] {
                 Bounds::Friction { normal, mu } => Bounds::Friction {
                     normal: normal - from,
@@ -314,6 +321,7 @@ impl<T: Float, S: Storage> Local<T, S> {
         self.rows.clear();
         self.eta.clear();
         self.push.clear();
+        self.gap.clear();
         self.bounds.clear();
         self.lambda.clear();
         for (row, eta, bounds) in rows {
@@ -321,6 +329,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             push(&mut self.rows, local, "rows")?;
             push(&mut self.eta, eta, "rows")?;
             push(&mut self.push, T::zero(), "rows")?;
+            push(&mut self.gap, T::zero(), "rows")?;
             push(&mut self.bounds, bounds, "rows")?;
             push(&mut self.lambda, T::zero(), "rows")?;
         }
@@ -348,6 +357,12 @@ impl<T: Float, S: Storage> Local<T, S> {
         // Joint rows carry their Baumgarte bias (energy by design): the guard is for contacts.
         let guarded = joints.clone().next().is_none();
         let direct_rows = self.prepare(joints, all_joints, settings.joint_solver)?;
+        if let (true, ContactSolver::Substeps { count }, true) =
+            (guarded, settings.contact_solver, trace.is_empty())
+        {
+            let outcome = self.solve_substeps(count, settings, kinetic)?;
+            return self.count_unresolved(outcome, &settings.solver);
+        }
         let pushed = self.run(direct_rows, &settings.solver, trace, Start::Fresh)?;
         self.push_v.clear();
         let pushes = self.push.as_slice().iter().any(|p| *p != T::zero());

@@ -1,0 +1,232 @@
+//! Substeps for an island of contacts alone ([`ContactSolver::Substeps`](crate::world::ContactSolver::Substeps)): the step cut into
+//! substeps, each with one sweep that pushes penetrating contacts apart and one rigid
+//! relaxing sweep, as in the substepped solvers of Box2D v3 and rapier (Catto, "Solver2D",
+//! 2024; Macklin et al., "Small steps in physics simulation", SCA 2019), with the rigid
+//! push of [`WorldSettings::contact_beta`] instead of their soft springs, whose sag grows
+//! with the load a contact carries.
+use cwlist::{Buffer, Storage};
+use num_traits::Float;
+
+use super::{Local, Outcome};
+use crate::world::step::predict::Kinetic;
+use crate::world::step::rows::row_dot;
+use crate::world::{WorldError, WorldSettings};
+use crate::{
+    BodyVelocity, Bounds, Certificate, ConstraintRow, RowOperator, SequentialImpulse, certify,
+};
+
+/// Whether a sweep pushes penetrating contacts apart (the solve) or not (the relax).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sweep {
+    Push,
+    Relax,
+}
+
+impl<T: Float, S: Storage> Local<T, S> {
+    /// The gathered island (rows prepared, no joints) solved in `substeps` substeps of the
+    /// step: in each, gravity is added, the impulses of the last substep are applied again
+    /// (warm start), one sweep holds the contacts at the separation of the substep (the
+    /// step's gap moved by the bodies' displacement so far, to first order) and pushes a
+    /// penetration beyond the slop out by the fraction `β'` with `(1 − β')ⁿ = 1 − β` of
+    /// `contact_beta` (the same fraction per step as the sweeps' push), the bodies move,
+    /// and one rigid sweep without the push relaxes the velocities. Writes the kept
+    /// velocity changes into `delta_v`, the displacement beyond them into `push_v` (as a
+    /// velocity over the step) and the step's impulses into `lambda`; the certificate is
+    /// that of the final velocities against the rows without the push.
+    pub(super) fn solve_substeps(
+        &mut self,
+        substeps: usize,
+        settings: &WorldSettings<T>,
+        kinetic: &Kinetic<'_, T>,
+    ) -> Result<Outcome<T>, WorldError> {
+        let n = T::from(substeps).unwrap_or_else(T::one);
+        let (h, sub) = (settings.dt, settings.dt / n);
+        let push_fraction = T::one() - (T::one() - settings.contact_beta).powf(n.recip());
+        let gravity_step = BodyVelocity {
+            linear: settings.gravity * sub,
+            angular: xform::Vector::zeros(),
+        };
+        // `delta_v` holds the bodies' velocities during the substeps (gravity spread over
+        // them), `push_v` their displacements so far (`[Δx, Δθ]`).
+        self.push_v.clear();
+        for (d, b) in self
+            .delta_v
+            .as_mut_slice()
+            .iter_mut()
+            .zip(self.bodies.as_slice())
+        {
+            let free = kinetic.free[*b as usize];
+            *d = BodyVelocity {
+                linear: free.linear - settings.gravity * h,
+                angular: free.angular,
+            };
+        }
+        for _ in self.bodies.as_slice() {
+            crate::world::step::push(&mut self.push_v, BodyVelocity::default(), "bodies")?;
+        }
+        // The impulses of one substep; their sum over the step is kept in `delta_lambda`.
+        let per_substep = n.recip();
+        for (l, t) in self
+            .lambda
+            .as_mut_slice()
+            .iter_mut()
+            .zip(self.delta_lambda.as_mut_slice())
+        {
+            *l = if settings.solver.warm_start {
+                *l * per_substep
+            } else {
+                T::zero()
+            };
+            *t = T::zero();
+        }
+        let Self {
+            rows,
+            cache,
+            delta_v,
+            push_v,
+            gap,
+            bounds,
+            lambda,
+            delta_lambda: total,
+            ..
+        } = self;
+        let sweep = SweepData {
+            rows: rows.as_slice(),
+            gap: gap.as_slice(),
+            bounds: bounds.as_slice(),
+            push_rate: push_fraction / sub,
+            slop: settings.slop,
+            inverse_substep: sub.recip(),
+        };
+        for _ in 0..substeps {
+            for v in delta_v.as_mut_slice() {
+                v.add_scaled(&gravity_step, T::one());
+            }
+            let mut op = SequentialImpulse::prepared(
+                rows.as_slice(),
+                cache.as_mut_slice(),
+                delta_v.as_mut_slice(),
+            );
+            let lambda = lambda.as_mut_slice();
+            for (i, &l) in lambda.iter().enumerate() {
+                if l != T::zero() {
+                    op.apply(i, l);
+                }
+            }
+            sweep.run(&mut op, Sweep::Push, push_v.as_slice(), lambda);
+            // The bodies move with the pushed velocities, then the relax.
+            for (x, v) in push_v.as_mut_slice().iter_mut().zip(op.velocity_change()) {
+                x.add_scaled(v, sub);
+            }
+            sweep.run(&mut op, Sweep::Relax, push_v.as_slice(), lambda);
+            for (t, l) in total.as_mut_slice().iter_mut().zip(lambda.iter()) {
+                *t = *t + *l;
+            }
+        }
+        // Kept velocity changes, the displacement beyond them, the step's impulses.
+        for (i, b) in self.bodies.as_slice().iter().enumerate() {
+            let free = kinetic.free[*b as usize];
+            let v = self.delta_v.as_slice()[i];
+            let x = self.push_v.as_slice()[i];
+            self.push_v.as_mut_slice()[i] = BodyVelocity {
+                linear: x.linear / h - v.linear,
+                angular: x.angular / h - v.angular,
+            };
+            self.delta_v.as_mut_slice()[i] = BodyVelocity {
+                linear: v.linear - free.linear,
+                angular: v.angular - free.angular,
+            };
+        }
+        self.lambda
+            .as_mut_slice()
+            .copy_from_slice(self.delta_lambda.as_slice());
+        for (eta, p) in self.eta.as_mut_slice().iter_mut().zip(self.push.as_slice()) {
+            *eta = *eta - *p;
+        }
+        let op = SequentialImpulse::prepared(
+            self.rows.as_slice(),
+            self.cache.as_mut_slice(),
+            self.delta_v.as_mut_slice(),
+        );
+        let cfm = settings.solver.cfm;
+        let (residual, bound_violation) = certify(
+            &op,
+            self.eta.as_slice(),
+            self.bounds.as_slice(),
+            cfm,
+            self.lambda.as_slice(),
+            self.flags.as_slice(),
+        );
+        let tolerance = settings.solver.tolerance;
+        Ok(Outcome {
+            certificate: Certificate {
+                residual,
+                bound_violation,
+                iterations: 2 * substeps,
+                converged: residual <= tolerance && bound_violation <= tolerance,
+                flagged_rows: 0,
+                omega: T::one(),
+                fallbacks: 0,
+            },
+            ..Outcome::empty()
+        })
+    }
+}
+
+/// What a sweep of a substep reads: the rows, each contact normal row's gap at the start
+/// of the step, the bounds, the push's velocity per metre of penetration, the slop.
+struct SweepData<'a, T> {
+    rows: &'a [ConstraintRow<T>],
+    gap: &'a [T],
+    bounds: &'a [Bounds<T>],
+    push_rate: T,
+    slop: T,
+    inverse_substep: T,
+}
+
+impl<T: Float> SweepData<'_, T> {
+    /// One sweep over the rows, with the velocities in `op` (absolute) and the bodies'
+    /// displacements so far in `moved`: a contact normal row holds the separation
+    /// `gap + J·moved` (a speculative gap lets the bodies close it within the substep; with
+    /// [`Sweep::Push`] a penetration beyond the slop is pushed out at `push_rate` per
+    /// metre), a friction row stops sliding within `μλₙ`, another row holds `J v = 0`.
+    fn run<O: RowOperator<T>>(
+        &self,
+        op: &mut O,
+        sweep: Sweep,
+        moved: &[BodyVelocity<T>],
+        lambda: &mut [T],
+    ) {
+        for (i, row) in self.rows.iter().enumerate() {
+            let diagonal = op.diagonal(i);
+            if !(diagonal > T::zero()) {
+                continue;
+            }
+            let mass = diagonal.recip();
+            let v = op.product_row(i, lambda);
+            let new = match self.bounds[i] {
+                Bounds::Friction { normal, mu } => {
+                    let limit = mu * lambda[normal];
+                    (lambda[i] - mass * v).max(-limit).min(limit)
+                }
+                Bounds::Box { lo, hi } if lo == T::zero() && hi == T::infinity() => {
+                    let s = self.gap[i] + row_dot(row, moved);
+                    let target = if s > T::zero() {
+                        -s * self.inverse_substep
+                    } else if sweep == Sweep::Push {
+                        self.push_rate * (-(s + self.slop)).max(T::zero())
+                    } else {
+                        T::zero()
+                    };
+                    (lambda[i] + mass * (target - v)).max(T::zero())
+                }
+                Bounds::Box { lo, hi } => (lambda[i] - mass * v).max(lo).min(hi),
+            };
+            let delta = new - lambda[i];
+            if delta != T::zero() {
+                op.apply(i, delta);
+                lambda[i] = new;
+            }
+        }
+    }
+}
