@@ -17,15 +17,17 @@
 //! first seed (both read from the environment).
 #![allow(
     clippy::field_reassign_with_default,
-    reason = "test settings are the default plus changes"
+    clippy::needless_range_loop,
+    reason = "test settings are the default plus changes; joints pick bodies by index"
 )]
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use core::panic::AssertUnwindSafe;
+use std::panic::catch_unwind;
 
 use solver::cwlist::{Fixed, Growable, Storage};
 use solver::world::{
-    JointScheme, JointSolver, Material, RigidBody, Shape, SleepSettings, World, WorldError,
-    WorldSettings,
+    ContactSolver, JointScheme, JointSolver, Material, RigidBody, Shape, SleepSettings, World,
+    WorldError, WorldSettings,
 };
 use solver::xform::{UnitQuaternion, Vector};
 
@@ -95,6 +97,8 @@ enum Kind {
     Scatter,
     /// Bodies linked by random joints (anchors near or far), with or without gravity.
     Joints,
+    /// A heap of 8–40 bodies dropped on the ground (contacts closing loops): passive.
+    Pile,
 }
 
 /// A body of a scene.
@@ -293,10 +297,11 @@ fn scatter(rng: &mut Rng) -> Scene {
         });
     }
     // Exact contact: put the second body touching the first.
-    if bodies.len() > 1 && rng.chance(0.3) {
-        if let (Shape::Sphere(r0), Shape::Sphere(r1)) = (bodies[0].shape, bodies[1].shape) {
-            bodies[1].position = bodies[0].position + rng.direction() * (r0 + r1);
-        }
+    if bodies.len() > 1
+        && rng.chance(0.3)
+        && let (Shape::Sphere(r0), Shape::Sphere(r1)) = (bodies[0].shape, bodies[1].shape)
+    {
+        bodies[1].position = bodies[0].position + rng.direction() * (r0 + r1);
     }
     let mut planes = Vec::new();
     if rng.chance(0.8) {
@@ -391,13 +396,67 @@ fn jointed(rng: &mut Rng) -> Scene {
     }
 }
 
-fn scene(seed: u64) -> Scene {
-    let mut rng = Rng(seed);
-    match rng.below(3) {
-        0 => columns(&mut rng),
-        1 => scatter(&mut rng),
-        _ => jointed(&mut rng),
+fn pile(rng: &mut Rng) -> Scene {
+    let mut settings = random_settings(rng);
+    settings.sleep = None;
+    let size = rng.log(0.05, 2.0);
+    let (count, across) = (8 + rng.below(33), 2 + rng.below(4));
+    let bodies = (0..count)
+        .map(|k| {
+            let (layer, at) = (k / (across * across), k % (across * across));
+            let shape = match rng.below(3) {
+                0 => Shape::Sphere(size * 0.5),
+                1 => Shape::Box(Vector([size * 0.5; 3])),
+                _ => Shape::Capsule(size * 0.3, size * 0.2),
+            };
+            BodySpec {
+                shape,
+                mass: rng.log(0.1, 10.0),
+                position: Vector([
+                    (at % across) as f64 * size * 1.05 + rng.range(-0.02, 0.02) * size,
+                    size * (0.5 + 1.05 * layer as f64),
+                    (at / across) as f64 * size * 1.05,
+                ]),
+                orientation: UnitQuaternion::identity(),
+                velocity: Vector::zeros(),
+                spin: Vector::zeros(),
+                material: material(rng, false),
+                fixed: false,
+            }
+        })
+        .collect();
+    Scene {
+        kind: Kind::Pile,
+        settings,
+        planes: vec![(Vector([0.0, 1.0, 0.0]), 0.0, material(rng, false))],
+        bodies,
+        joints: Vec::new(),
+        steps: 30,
+        passive: settings.relax_sweeps > 0,
     }
+}
+
+/// The scene of `seed`. Piles and the contact solver are drawn from a second stream, so
+/// that adding them kept the scenes of the older seeds (and of `REGRESSIONS`).
+fn scene(seed: u64) -> Scene {
+    let (mut rng, mut side) = (Rng(seed), Rng(seed ^ 0x005e_ed0f_5eed));
+    let mut scene = if side.chance(0.25) {
+        pile(&mut rng)
+    } else {
+        match rng.below(3) {
+            0 => columns(&mut rng),
+            1 => scatter(&mut rng),
+            _ => jointed(&mut rng),
+        }
+    };
+    scene.settings.contact_solver = if side.chance(0.5) {
+        ContactSolver::Sweeps
+    } else {
+        ContactSolver::Substeps {
+            count: 1 + side.below(8),
+        }
+    };
+    scene
 }
 
 /// The scene as a world; `None` if the world refused an input (then there is nothing to
@@ -621,7 +680,8 @@ fn random_scenes_never_panic_lose_finiteness_or_gain_energy() {
 /// (the velocity solve, unconverged, kept what a warm start put in).
 #[test]
 fn a_bouncy_heavy_on_light_column_never_gains_energy() {
-    let scene = scene(1667);
+    let mut scene = scene(1667);
+    scene.settings.contact_solver = ContactSolver::Sweeps;
     assert_eq!(scene.kind, Kind::Columns);
     assert_eq!(
         scene.settings.relax_sweeps,

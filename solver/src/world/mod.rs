@@ -21,8 +21,9 @@
 //! 8. velocity solve: each island gathered into a local problem, the joint tree solved
 //!    exactly, other rows by the PGS row kernel, small unconverged islands finished by the
 //!    exact solver ([`EXACT_ROWS`]), larger ones by a coarse correction on the tree of their
-//!    contacts (a box tower stands at 20 sweeps); `World::step_parallel` (feature `rayon`)
-//!    spreads islands over rayon's threads;
+//!    contacts (a box tower stands at 20 sweeps); a larger island of contacts that close
+//!    loops (a pyramid, a pile) in substeps ([`ContactSolver::Substeps`], the default);
+//!    `World::step_parallel` (feature `rayon`) spreads islands over rayon's threads;
 //! 9. integration; 10. position projection of the joints (SHAKE under
 //!    [`JointScheme::Rattle`]); 11. RATTLE's velocity projection at the new pose;
 //! 12. sleep; 13. commit: a failed step leaves the world as it was.

@@ -15,7 +15,9 @@
 //!    `rayon` feature, bit-identical); a large island the sweeps leave unconverged gets a
 //!    coarse correction on the tree of its contacts (each touching pair's wrench solved at
 //!    once: a box tower stands); when contacts are pushed out of penetration, solved again
-//!    without the push (`relax_sweeps`): the push moves positions, not velocities;
+//!    without the push (`relax_sweeps`): the push moves positions, not velocities; a large
+//!    island of contacts alone that close loops (a pyramid, a pile) is solved in substeps
+//!    instead (`solve/substeps.rs`), each with a pushing and a relaxing sweep;
 //! 9. [`integrate`]: velocities, impulses kept for warm starting, positions and orientations
 //!    (moved by the velocities with the push);
 //! 10. [`stabilize`]: Newton projection of the joints onto `C = 0`;

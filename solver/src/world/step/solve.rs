@@ -357,8 +357,11 @@ impl<T: Float, S: Storage> Local<T, S> {
         // Joint rows carry their Baumgarte bias (energy by design): the guard is for contacts.
         let guarded = joints.clone().next().is_none();
         let direct_rows = self.prepare(joints, all_joints, settings.joint_solver)?;
-        if let (true, ContactSolver::Substeps { count }, true) =
-            (guarded, settings.contact_solver, trace.is_empty())
+        // Substeps where the sweeps are weakest: a large island whose contacts close loops
+        // (small islands are finished exactly, trees by the coarse correction).
+        let loopy = self.rows.as_slice().len() > EXACT_ROWS && !self.contacts_may_form_a_tree();
+        if let (true, ContactSolver::Substeps { count }, true, true) =
+            (guarded, settings.contact_solver, trace.is_empty(), loopy)
         {
             let outcome = self.solve_substeps(count, settings, kinetic)?;
             return self.count_unresolved(outcome, &settings.solver);
@@ -442,7 +445,7 @@ impl<T: Float, S: Storage> Local<T, S> {
         // A gain below a thousandth is left to the warm start, which converges better than a
         // cold solve.
         let tolerance = T::from(1e-3).unwrap_or_else(T::epsilon);
-        if !(kept > free + tolerance * free) {
+        if kept.is_nan() || kept <= free + tolerance * free {
             return Ok(outcome);
         }
         self.lambda.as_mut_slice().fill(T::zero());

@@ -199,7 +199,7 @@ impl<T: Float> SweepData<'_, T> {
     ) {
         for (i, row) in self.rows.iter().enumerate() {
             let diagonal = op.diagonal(i);
-            if !(diagonal > T::zero()) {
+            if diagonal.is_nan() || diagonal <= T::zero() {
                 continue;
             }
             let mass = diagonal.recip();
