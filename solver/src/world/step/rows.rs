@@ -23,9 +23,10 @@ pub(crate) struct Rows<T, S: Storage> {
     /// the slop); zero on every other row. The relaxing solve takes it out again
     /// ([`Local::solve_island`](super::solve::Local::solve_island)).
     pub(crate) push: S::Buf<T>,
-    /// The gap of each contact normal row's contact (negative: penetration); 0 on other
-    /// rows. The soft step measures the separation of its substeps from it.
-    pub(crate) gap: S::Buf<T>,
+    /// Each row's position-level value: a contact normal row's gap (negative: penetration),
+    /// a joint row's constraint value `C` (0 when it holds); 0 on friction rows. Substeps
+    /// move it with the bodies ([`Local::solve_substeps`](super::solve::Local)).
+    pub(crate) separation: S::Buf<T>,
     pub(crate) bounds: S::Buf<Bounds<T>>,
     /// The warm start on entry to the solve, the impulses after it.
     pub(crate) lambda: S::Buf<T>,
@@ -43,7 +44,7 @@ pub(crate) struct RowsView<'a, T> {
     pub(crate) rows: &'a [ConstraintRow<T>],
     pub(crate) eta: &'a [T],
     pub(crate) push: &'a [T],
-    pub(crate) gap: &'a [T],
+    pub(crate) separation: &'a [T],
     pub(crate) bounds: &'a [Bounds<T>],
     pub(crate) lambda: &'a [T],
     pub(crate) island_end: &'a [u32],
@@ -123,7 +124,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
             rows: Buffer::new(),
             eta: Buffer::new(),
             push: Buffer::new(),
-            gap: Buffer::new(),
+            separation: Buffer::new(),
             bounds: Buffer::new(),
             lambda: Buffer::new(),
             island_end: Buffer::new(),
@@ -137,7 +138,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
             rows: self.rows.as_slice(),
             eta: self.eta.as_slice(),
             push: self.push.as_slice(),
-            gap: self.gap.as_slice(),
+            separation: self.separation.as_slice(),
             bounds: self.bounds.as_slice(),
             lambda: self.lambda.as_slice(),
             island_end: self.island_end.as_slice(),
@@ -148,7 +149,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
         self.rows.clear();
         self.eta.clear();
         self.push.clear();
-        self.gap.clear();
+        self.separation.clear();
         self.bounds.clear();
         self.lambda.clear();
         self.island_end.clear();
@@ -163,7 +164,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
     fn push_row(
         &mut self,
         row: ConstraintRow<T>,
-        (eta, contact_push, gap): (T, T, T),
+        (eta, contact_push, separation): (T, T, T),
         bounds: Bounds<T>,
         warm: T,
     ) -> Result<usize, WorldError> {
@@ -171,7 +172,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
         push(&mut self.rows, row, "rows")?;
         push(&mut self.eta, eta, "rows")?;
         push(&mut self.push, contact_push, "rows")?;
-        push(&mut self.gap, gap, "rows")?;
+        push(&mut self.separation, separation, "rows")?;
         push(&mut self.bounds, bounds, "rows")?;
         push(&mut self.lambda, warm, "rows")?;
         Ok(index)
@@ -256,7 +257,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
             let eta = bias - row_dot(&row, free);
             self.push_row(
                 row,
-                (eta, T::zero(), T::zero()),
+                (eta, T::zero(), lin.value[r]),
                 Bounds::bilateral(),
                 slot.impulse[r],
             )?;

@@ -172,8 +172,9 @@ pub(crate) struct Local<T, S: Storage> {
     rows: S::Buf<ConstraintRow<T>>,
     eta: S::Buf<T>,
     push: S::Buf<T>,
-    /// Each contact normal row's gap (0 on other rows), for the soft step.
-    gap: S::Buf<T>,
+    /// Each row's position-level value ([`Rows::separation`](super::rows::Rows)), for
+    /// substeps.
+    separation: S::Buf<T>,
     bounds: S::Buf<Bounds<T>>,
     /// The impulses (warm start on entry).
     pub(crate) lambda: S::Buf<T>,
@@ -209,7 +210,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             rows: Buffer::new(),
             eta: Buffer::new(),
             push: Buffer::new(),
-            gap: Buffer::new(),
+            separation: Buffer::new(),
             bounds: Buffer::new(),
             lambda: Buffer::new(),
             cache: Buffer::new(),
@@ -289,7 +290,7 @@ impl<T: Float, S: Storage> Local<T, S> {
         self.rows.clear();
         self.eta.clear();
         self.push.clear();
-        self.gap.clear();
+        self.separation.clear();
         self.bounds.clear();
         self.lambda.clear();
         for i in range {
@@ -298,7 +299,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             push(&mut self.rows, local, "rows")?;
             push(&mut self.eta, rows.eta[i], "rows")?;
             push(&mut self.push, rows.push[i], "rows")?;
-            push(&mut self.gap, rows.gap[i], "rows")?;
+            push(&mut self.separation, rows.separation[i], "rows")?;
             let bounds = match rows.bounds[i] {
                 Bounds::Friction { normal, mu } => Bounds::Friction {
                     normal: normal - from,
@@ -321,7 +322,7 @@ impl<T: Float, S: Storage> Local<T, S> {
         self.rows.clear();
         self.eta.clear();
         self.push.clear();
-        self.gap.clear();
+        self.separation.clear();
         self.bounds.clear();
         self.lambda.clear();
         for (row, eta, bounds) in rows {
@@ -329,7 +330,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             push(&mut self.rows, local, "rows")?;
             push(&mut self.eta, eta, "rows")?;
             push(&mut self.push, T::zero(), "rows")?;
-            push(&mut self.gap, T::zero(), "rows")?;
+            push(&mut self.separation, T::zero(), "rows")?;
             push(&mut self.bounds, bounds, "rows")?;
             push(&mut self.lambda, T::zero(), "rows")?;
         }
@@ -358,10 +359,14 @@ impl<T: Float, S: Storage> Local<T, S> {
         let guarded = joints.clone().next().is_none();
         let direct_rows = self.prepare(joints, all_joints, settings.joint_solver)?;
         // Substeps where the sweeps are weakest: a large island whose contacts close loops
-        // (small islands are finished exactly, trees by the coarse correction).
-        let loopy = self.rows.as_slice().len() > EXACT_ROWS && !self.contacts_may_form_a_tree();
-        if let (true, ContactSolver::Substeps { count }, true, true) =
-            (guarded, settings.contact_solver, trace.is_empty(), loopy)
+        // (small islands are finished exactly, trees by the coarse correction). Joint
+        // islands keep the sweeps: on a 20×20 grid of ball joints hanging from two corners,
+        // 8 substeps of one sweep each gave a largest gap of 6.1 spacings with the
+        // projection (the sweeps: 6.0) and 45 without it.
+        let loopy =
+            guarded && self.rows.as_slice().len() > EXACT_ROWS && !self.contacts_may_form_a_tree();
+        if let (true, ContactSolver::Substeps { count }, true) =
+            (loopy, settings.contact_solver, trace.is_empty())
         {
             let outcome = self.solve_substeps(count, settings, kinetic)?;
             return self.count_unresolved(outcome, &settings.solver);

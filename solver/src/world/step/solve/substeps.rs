@@ -84,7 +84,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             cache,
             delta_v,
             push_v,
-            gap,
+            separation,
             bounds,
             lambda,
             delta_lambda: total,
@@ -92,7 +92,7 @@ impl<T: Float, S: Storage> Local<T, S> {
         } = self;
         let sweep = SweepData {
             rows: rows.as_slice(),
-            gap: gap.as_slice(),
+            separation: separation.as_slice(),
             bounds: bounds.as_slice(),
             push_rate: push_fraction / sub,
             slop: settings.slop,
@@ -173,11 +173,12 @@ impl<T: Float, S: Storage> Local<T, S> {
     }
 }
 
-/// What a sweep of a substep reads: the rows, each contact normal row's gap at the start
-/// of the step, the bounds, the push's velocity per metre of penetration, the slop.
+/// What a sweep of a substep reads: the rows, each row's separation at the start of the
+/// step (a contact's gap), the bounds, the push's velocity per metre of penetration, the
+/// slop.
 struct SweepData<'a, T> {
     rows: &'a [ConstraintRow<T>],
-    gap: &'a [T],
+    separation: &'a [T],
     bounds: &'a [Bounds<T>],
     push_rate: T,
     slop: T,
@@ -210,7 +211,7 @@ impl<T: Float> SweepData<'_, T> {
                     (lambda[i] - mass * v).max(-limit).min(limit)
                 }
                 Bounds::Box { lo, hi } if lo == T::zero() && hi == T::infinity() => {
-                    let s = self.gap[i] + row_dot(row, moved);
+                    let s = self.separation[i] + row_dot(row, moved);
                     let target = if s > T::zero() {
                         -s * self.inverse_substep
                     } else if sweep == Sweep::Push {
