@@ -46,10 +46,12 @@
 //! so `N` ≥ joint rows + 3·c covers every array. A step that would overflow returns
 //! [`WorldError::CapacityExceeded`] naming the array and leaves the world as it was.
 mod body;
+mod capacity;
 mod constraint;
 mod contact;
 mod error;
 mod inertia;
+mod island;
 mod joint;
 mod pose;
 mod query;
@@ -64,13 +66,13 @@ pub use constraint::{
 };
 pub use contact::{Contact, Partner, Plane, sphere_plane, sphere_sphere};
 pub use error::{InertiaFault, Value, WorldError};
+pub use island::EXACT_ROWS;
 pub use joint::{Ball, Distance, Hinge, Joint, orthonormal_pair};
 pub use pose::{Lift, Pose, lift_vector};
 pub use settings::{ContactSolver, JointSolver, SleepSettings, WorldSettings};
 pub use step::Phase;
 pub use step::broad::{BroadPhase, BruteForce, Grid, Proxy};
 pub use step::finish::JointScheme;
-pub use step::solve::EXACT_ROWS;
 
 use core::fmt;
 

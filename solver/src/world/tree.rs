@@ -123,8 +123,7 @@ impl<T, S: Storage> core::fmt::Debug for JointTree<T, S> {
 }
 
 fn push<E>(buf: &mut impl Buffer<E>, e: E) -> Result<(), WorldError> {
-    buf.try_push(e)
-        .map_err(|_| WorldError::CapacityExceeded { what: "joint tree" })
+    super::capacity::push(buf, e, "joint tree")
 }
 
 /// `A⁻¹` of the leading `n × n` block of a symmetric positive (semi)definite `a` by Cholesky.

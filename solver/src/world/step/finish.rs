@@ -13,9 +13,9 @@ use xform::Vector;
 
 use super::islands::Islands;
 use super::rows::{joint_row, linearize_joint};
-use super::solve::Local;
 use crate::world::constraint::{ConstraintFunction, Linearization};
 use crate::world::contact::{Contact, Partner};
+use crate::world::island::Local;
 use crate::world::{JointSlot, JointSolver, RigidBody, WorldError, WorldSettings};
 use crate::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, JacobianBlock, PgsSettings};
 
@@ -98,7 +98,7 @@ where
         }
         let bodies = &*next;
         let v = velocity.as_slice();
-        local.gather_bodies(k, islands.bodies.view(), |b| BodyInverseMass {
+        local.gather_bodies(islands.bodies.of(k), |b| BodyInverseMass {
             inv_mass: bodies[b].inv_mass,
             inv_inertia: bodies[b].world_inverse_inertia(),
         })?;
@@ -114,7 +114,7 @@ where
             let lin = &cached[n];
             (0..lin.rows).map(move |r| {
                 let row = joint_row(slot.a, slot.b, &lin.jacobian[r]);
-                let eta = -super::rows::row_dot(&row, v);
+                let eta = -crate::world::island::row_dot(&row, v);
                 (row, eta, Bounds::bilateral())
             })
         });
@@ -145,7 +145,7 @@ where
                     Partner::Plane(_) => None,
                 },
             };
-            let eta = -super::rows::row_dot(&row, v);
+            let eta = -crate::world::island::row_dot(&row, v);
             Some((row, eta, Bounds::unilateral()))
         });
         local.set_rows(joint_rows.chain(contact_rows))?;

@@ -13,7 +13,7 @@ fn full() -> WorldError {
 }
 
 fn push<E>(buf: &mut impl Buffer<E>, e: E) -> Result<(), WorldError> {
-    buf.try_push(e).map_err(|_| full())
+    crate::world::capacity::push(buf, e, "islands")
 }
 
 /// Items (bodies, joints or contacts) grouped by island: island `k`'s are

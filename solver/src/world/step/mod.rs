@@ -52,11 +52,11 @@ use broad::Grid;
 use super::contact::{Contact, Partner};
 use super::{BroadPhase, ConstraintFunction, MAX_JOINT_ROWS, StepReport, World, WorldError};
 use crate::BodyVelocity;
+use crate::world::island::Local;
 use islands::Islands;
 use narrow::Candidates;
 use predict::Motion;
 use rows::Rows;
-use solve::Local;
 
 /// The phases of a step, in the order they run (see the [world docs](crate::world)); handed to
 /// the observer of [`World::step_observed`] as each one ends, for profiling.
@@ -128,11 +128,11 @@ pub(crate) trait SolveIslands<T, S: Storage, U> {
         inverse: &[crate::BodyInverseMass<T>],
         joints: &[super::JointSlot<T, U>],
         settings: &super::WorldSettings<T>,
-        kinetic: &predict::Kinetic<'_, T>,
+        kinetic: &crate::world::island::Kinetic<'_, T>,
         delta_v: &mut [BodyVelocity<T>],
         push_v: &mut [BodyVelocity<T>],
         trace: &mut [T],
-    ) -> Result<solve::Outcome<T>, WorldError>;
+    ) -> Result<crate::world::island::Outcome<T>, WorldError>;
 }
 
 /// Island after island on the calling thread.
@@ -147,26 +147,18 @@ impl<T: Float, S: Storage, U: ConstraintFunction<T>> SolveIslands<T, S, U> for S
         inverse: &[crate::BodyInverseMass<T>],
         joints: &[super::JointSlot<T, U>],
         settings: &super::WorldSettings<T>,
-        kinetic: &predict::Kinetic<'_, T>,
+        kinetic: &crate::world::island::Kinetic<'_, T>,
         delta_v: &mut [BodyVelocity<T>],
         push_v: &mut [BodyVelocity<T>],
         trace: &mut [T],
-    ) -> Result<solve::Outcome<T>, WorldError> {
+    ) -> Result<crate::world::island::Outcome<T>, WorldError> {
         solve::islands(
             local, islands, rows, inverse, joints, settings, kinetic, delta_v, push_v, trace,
         )
     }
 }
 
-/// Appends to a world buffer, naming it when full.
-pub(crate) fn push<E>(
-    buf: &mut impl Buffer<E>,
-    e: E,
-    what: &'static str,
-) -> Result<(), WorldError> {
-    buf.try_push(e)
-        .map_err(|_| WorldError::CapacityExceeded { what })
-}
+pub(crate) use crate::world::capacity::push;
 
 /// What the phases of one step write, kept between steps only to reuse the memory.
 pub(crate) struct Scratch<T, S: Storage> {
@@ -376,7 +368,7 @@ where
             motion.inverse.as_slice(),
             joints,
             &settings,
-            &predict::Kinetic {
+            &crate::world::island::Kinetic {
                 bodies,
                 free: motion.free.as_slice(),
             },

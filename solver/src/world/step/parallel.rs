@@ -10,13 +10,13 @@ use num_traits::Float;
 #[cfg(feature = "rayon")]
 use super::islands::Islands;
 #[cfg(feature = "rayon")]
-use super::predict::Kinetic;
-#[cfg(feature = "rayon")]
 use super::rows::Rows;
 #[cfg(feature = "rayon")]
-use super::solve::{Local, Outcome};
-#[cfg(feature = "rayon")]
 use crate::world::constraint::ConstraintFunction;
+#[cfg(feature = "rayon")]
+use crate::world::island::Kinetic;
+#[cfg(feature = "rayon")]
+use crate::world::island::{Local, Outcome};
 #[cfg(feature = "rayon")]
 use crate::world::{JointSlot, WorldError, WorldSettings};
 #[cfg(feature = "rayon")]
@@ -67,7 +67,7 @@ where
     let solved: alloc::vec::Vec<Result<Solved<T>, WorldError>> = awake
         .par_iter()
         .map_init(Local::<T, Growable>::new, |local, &k| {
-            local.gather_bodies(k, bodies, |b| inverse[b])?;
+            local.gather_bodies(bodies.of(k), |b| inverse[b])?;
             local.gather_rows(k, view)?;
             let outcome =
                 local.solve_island(joint_groups.of(k), joints, settings, kinetic, &mut [])?;

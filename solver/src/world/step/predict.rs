@@ -37,32 +37,6 @@ pub(crate) struct Motion<T, S: Storage> {
     pub(crate) directions: S::Buf<crate::world::Linearization<T>>,
 }
 
-/// Kinetic energy of a body moving with its free velocity plus a change: what the velocity
-/// solve's energy guard compares ([`Local::solve_island`](super::solve::Local::solve_island)).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Kinetic<'a, T> {
-    pub(crate) bodies: &'a [RigidBody<T>],
-    /// Velocity before the constraints (world frame), per body.
-    pub(crate) free: &'a [BodyVelocity<T>],
-}
-
-impl<T: Float> Kinetic<'_, T> {
-    /// `½ m |v|² + ½ ωᵀ I ω` of body `b` at its free velocity plus `change` (world frame).
-    pub(crate) fn of(&self, b: usize, change: &BodyVelocity<T>) -> T {
-        let (body, free) = (&self.bodies[b], &self.free[b]);
-        let Some(inertia) = &body.inertia else {
-            return T::zero();
-        };
-        let v = free.linear + change.linear;
-        let w = body
-            .orientation
-            .conjugate()
-            .rotate(&(free.angular + change.angular));
-        let half = (T::one() + T::one()).recip();
-        half * body.mass * v.norm_squared() + inertia.kinetic_energy(w)
-    }
-}
-
 /// The torque-free rotation of one step by the Lie midpoint rule (see the module docs):
 /// returns the new body-frame angular velocity and the body-frame rotation `Q` with
 /// `q' = q Q`. `Ω` solves `Ω = I⁻¹ (L_b + exp(−hΩ) L_b)/2` by fixed-point iteration, a

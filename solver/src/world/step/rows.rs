@@ -10,6 +10,7 @@ use super::islands::{Islands, NONE};
 use super::push;
 use crate::world::constraint::{ConstraintFunction, Linearization, linearize};
 use crate::world::contact::{Contact, Partner, Plane};
+use crate::world::island::{RowsView, row_dot};
 use crate::world::joint::orthonormal_pair;
 use crate::world::pose::Pose;
 use crate::world::{JointSlot, RigidBody, WorldError, WorldSettings};
@@ -36,30 +37,6 @@ pub(crate) struct Rows<T, S: Storage> {
     pub(crate) joint_row: S::Buf<u32>,
     /// Normal row of each contact ([`NONE`]: no row this step).
     pub(crate) contact_row: S::Buf<u32>,
-}
-
-/// Borrowed [`Rows`], shareable between threads.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct RowsView<'a, T> {
-    pub(crate) rows: &'a [ConstraintRow<T>],
-    pub(crate) eta: &'a [T],
-    pub(crate) push: &'a [T],
-    pub(crate) separation: &'a [T],
-    pub(crate) bounds: &'a [Bounds<T>],
-    pub(crate) lambda: &'a [T],
-    pub(crate) island_end: &'a [u32],
-}
-
-impl<T> RowsView<'_, T> {
-    /// Island `k`'s rows.
-    pub(crate) fn island(&self, k: usize) -> core::ops::Range<usize> {
-        let from = if k == 0 {
-            0
-        } else {
-            self.island_end[k - 1] as usize
-        };
-        from..self.island_end[k] as usize
-    }
 }
 
 /// The 12 Jacobian entries `[v_a, ω_a, v_b, ω_b]` of one joint row as a constraint row.
@@ -103,19 +80,6 @@ pub(crate) fn joint_value<T: Float, U: ConstraintFunction<T>>(
         crate::world::constraint_value(&slot.joint, &bodies[slot.a].pose(), &pb),
         slot.joint.rows().min(crate::world::MAX_JOINT_ROWS),
     )
-}
-
-fn block_dot<T: Float>(b: &JacobianBlock<T>, v: &BodyVelocity<T>) -> T {
-    b.linear.dot(&v.linear) + b.angular.dot(&v.angular)
-}
-
-/// `J v` over the world's velocities.
-pub(crate) fn row_dot<T: Float>(row: &ConstraintRow<T>, v: &[BodyVelocity<T>]) -> T {
-    let mut s = block_dot(&row.a, &v[row.a.body]);
-    if let Some(b) = &row.b {
-        s = s + block_dot(b, &v[b.body]);
-    }
-    s
 }
 
 impl<T: Float, S: Storage> Rows<T, S> {

@@ -13,9 +13,9 @@ use xform::Vector;
 
 use super::islands::Islands;
 use super::rows::{joint_row, joint_value, linearize_joint};
-use super::solve::Local;
 use crate::world::constraint::ConstraintFunction;
 use crate::world::constraint::Linearization;
+use crate::world::island::Local;
 use crate::world::{JointScheme, JointSlot, JointSolver, RigidBody, WorldError, WorldSettings};
 use crate::{BodyInverseMass, BodyVelocity, Bounds, PgsSettings};
 
@@ -97,7 +97,7 @@ where
                 }
             }
             let bodies = &*next;
-            local.gather_bodies(k, islands.bodies.view(), |b| {
+            local.gather_bodies(islands.bodies.of(k), |b| {
                 if shake {
                     inverse[b]
                 } else {

@@ -7,9 +7,7 @@
 use cwlist::{Buffer, Storage};
 use num_traits::Float;
 
-use super::{Local, Outcome};
-use crate::world::step::predict::Kinetic;
-use crate::world::step::rows::row_dot;
+use super::{Kinetic, Local, Outcome, row_dot};
 use crate::world::{WorldError, WorldSettings};
 use crate::{
     BodyVelocity, Bounds, Certificate, ConstraintRow, RowOperator, SequentialImpulse, certify,
@@ -62,7 +60,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             };
         }
         for _ in self.bodies.as_slice() {
-            crate::world::step::push(&mut self.push_v, BodyVelocity::default(), "bodies")?;
+            crate::world::capacity::push(&mut self.push_v, BodyVelocity::default(), "bodies")?;
         }
         // The impulses of one substep; their sum over the step is kept in `delta_lambda`.
         let per_substep = n.recip();

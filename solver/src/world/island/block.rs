@@ -1,0 +1,104 @@
+//! Block Gauss-Seidel whose first block, the joint tree's rows, is solved exactly.
+use cwlist::{Buffer, Storage};
+use num_traits::Float;
+
+use super::Local;
+use crate::world::WorldError;
+use crate::{
+    Certificate, PgsSettings, RowOperator, SequentialImpulse, SolveError, certify, relax_row,
+};
+
+/// Sweeps of iterative refinement after the direct solve of a joint block alone.
+const MAX_REFINEMENTS: usize = 3;
+
+impl<T: Float, S: Storage> Local<T, S> {
+    /// Block Gauss-Seidel whose first block, the rows of the joint tree, is solved exactly
+    /// (one factorization), the other rows (contacts, loop-closing joints) by the PGS row
+    /// kernel. Without other rows one sweep is exact up to round-off, and the sweeps after it
+    /// are iterative refinement.
+    pub(super) fn solve_block(
+        &mut self,
+        settings: &PgsSettings<T>,
+        trace: &mut [T],
+    ) -> Result<Certificate<T>, WorldError> {
+        let n = self.rows.as_slice().len();
+        let (cfm, omega) = (settings.cfm, settings.omega);
+        self.tree
+            .factor(self.rows.as_slice(), self.inverse.as_slice(), cfm);
+        let mut op = SequentialImpulse::prepared(
+            self.rows.as_slice(),
+            self.cache.as_mut_slice(),
+            self.delta_v.as_mut_slice(),
+        );
+        let (eta, bounds) = (self.eta.as_slice(), self.bounds.as_slice());
+        let (lambda, flags) = (self.lambda.as_mut_slice(), self.flags.as_mut_slice());
+        let delta = self.delta_lambda.as_mut_slice();
+        let direct_row = self.direct_row.as_slice();
+        let is_direct = |i: usize| direct_row.get(i).copied().unwrap_or(false);
+        for l in lambda.iter_mut() {
+            if !settings.warm_start || !l.is_finite() {
+                *l = T::zero();
+            }
+        }
+        op.reset(lambda);
+        let iterative = (0..n).any(|i| !is_direct(i));
+        let sweeps = if trace.is_empty() {
+            settings.max_iterations.max(1)
+        } else {
+            trace.len()
+        };
+        let mut iterations = 0;
+        let mut previous = T::infinity();
+        while iterations < sweeps {
+            iterations += 1;
+            // The joint block, exactly: (Γ_JJ + cfm) δ = η − (Γλ + cfm λ) on its rows.
+            {
+                let op = &op;
+                let lambda = &*lambda;
+                self.tree.solve(
+                    |i| eta[i] - op.product_row(i, lambda) - cfm * lambda[i],
+                    |i, d| delta[i] = d,
+                );
+            }
+            for i in (0..n).filter(|&i| is_direct(i)) {
+                lambda[i] = lambda[i] + delta[i];
+                op.apply(i, delta[i]);
+            }
+            for i in (0..n).filter(|&i| !is_direct(i)) {
+                relax_row(&mut op, i, eta[i], &bounds[i], cfm, omega, lambda)?;
+            }
+            if let Some(slot) = trace.get_mut(iterations - 1) {
+                *slot = slot.max(certify(&op, eta, bounds, cfm, lambda, flags).0);
+            } else if !iterative {
+                // Only tree rows: refine while the residual at least halves (the augmented
+                // `LDLᵀ` is not backward stable for `Γ` under mass ratios), a few times.
+                let residual = certify(&op, eta, bounds, cfm, lambda, flags).0;
+                let half = (T::one() + T::one()).recip();
+                let stalled = residual.is_nan() || residual >= previous * half;
+                // Refinement is cheap: it runs to round-off whatever the tolerance.
+                if stalled || residual == T::zero() || iterations > MAX_REFINEMENTS {
+                    break;
+                }
+                previous = residual;
+            } else if settings.tolerance > T::zero() {
+                let (residual, violation) = certify(&op, eta, bounds, cfm, lambda, flags);
+                if residual <= settings.tolerance && violation <= settings.tolerance {
+                    break;
+                }
+            }
+        }
+        if let Some(row) = lambda.iter().position(|l| !l.is_finite()) {
+            return Err(WorldError::Solve(SolveError::Diverged { row }));
+        }
+        let (residual, bound_violation) = certify(&op, eta, bounds, cfm, lambda, flags);
+        Ok(Certificate {
+            residual,
+            bound_violation,
+            iterations,
+            converged: residual <= settings.tolerance && bound_violation <= settings.tolerance,
+            flagged_rows: 0,
+            omega,
+            fallbacks: 0,
+        })
+    }
+}

@@ -1,0 +1,182 @@
+//! Gathering an island into a [`Local`] problem (body indices renumbered; blocks on static
+//! bodies left out) and scattering its result back.
+use cwlist::{Buffer, Storage};
+use num_traits::Float;
+
+use super::Local;
+use crate::world::WorldError;
+use crate::world::capacity::push;
+use crate::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, JacobianBlock};
+
+/// The rows of every island of a step, borrowed (the rows phase builds them), shareable
+/// between threads.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RowsView<'a, T> {
+    pub(crate) rows: &'a [ConstraintRow<T>],
+    pub(crate) eta: &'a [T],
+    pub(crate) push: &'a [T],
+    pub(crate) separation: &'a [T],
+    pub(crate) bounds: &'a [Bounds<T>],
+    pub(crate) lambda: &'a [T],
+    /// Where each island's rows end ([`RowsView::island`]); one entry per island.
+    pub(crate) island_end: &'a [u32],
+}
+
+impl<T> RowsView<'_, T> {
+    /// Island `k`'s rows.
+    pub(crate) fn island(&self, k: usize) -> core::ops::Range<usize> {
+        let from = if k == 0 {
+            0
+        } else {
+            self.island_end[k - 1] as usize
+        };
+        from..self.island_end[k] as usize
+    }
+}
+
+/// The local index of global body `b` among an island's `bodies`, or `None` for a body
+/// outside the island (static), read from `slot_of` (global body -> its index when its
+/// island was last gathered; a stale entry fails the check).
+pub(super) fn local_of(bodies: &[u32], slot_of: &[u32], b: usize) -> Option<usize> {
+    match slot_of.get(b) {
+        Some(&i) if bodies.get(i as usize) == Some(&(b as u32)) => Some(i as usize),
+        _ => None,
+    }
+}
+
+impl<T: Float, S: Storage> Local<T, S> {
+    /// `row` in the island's numbering, without its blocks on bodies outside the island:
+    /// those bodies are static (their velocity changes are zero), so `J Δv` and `M⁻¹Jᵀ` are
+    /// the same without them.
+    pub(super) fn local_row(&self, row: &ConstraintRow<T>) -> ConstraintRow<T> {
+        let (bodies, slot_of) = (self.bodies.as_slice(), self.slot_of.as_slice());
+        let local = |block: &JacobianBlock<T>| {
+            local_of(bodies, slot_of, block.body).map(|body| JacobianBlock { body, ..*block })
+        };
+        match (local(&row.a), row.b.as_ref().and_then(local)) {
+            (Some(a), b) => ConstraintRow { a, b },
+            (None, Some(b)) => ConstraintRow { a: b, b: None },
+            // A row of an island acts on one of its bodies (islands group rows by their
+            // dynamic bodies); kept harmless if not: no Jacobian, so no effect.
+            (None, None) => ConstraintRow {
+                a: JacobianBlock {
+                    body: 0,
+                    linear: xform::Vector::zeros(),
+                    angular: xform::Vector::zeros(),
+                },
+                b: None,
+            },
+        }
+    }
+
+    /// Gathers island `k`'s bodies with their inverse masses `metric(global body)`.
+    pub(crate) fn gather_bodies(
+        &mut self,
+        bodies: impl Iterator<Item = usize>,
+        metric: impl Fn(usize) -> BodyInverseMass<T>,
+    ) -> Result<(), WorldError> {
+        self.bodies.clear();
+        self.inverse.clear();
+        self.delta_v.clear();
+        for (i, b) in bodies.enumerate() {
+            while self.slot_of.as_slice().len() <= b {
+                push(&mut self.slot_of, 0, "bodies")?;
+            }
+            self.slot_of.as_mut_slice()[b] = i as u32;
+            push(&mut self.bodies, b as u32, "bodies")?;
+            push(&mut self.inverse, metric(b), "bodies")?;
+            push(&mut self.delta_v, BodyVelocity::default(), "bodies")?;
+        }
+        Ok(())
+    }
+
+    /// Gathers island `k`'s rows of `rows`, renumbered (after [`Self::gather_bodies`]).
+    pub(crate) fn gather_rows(
+        &mut self,
+        k: usize,
+        rows: RowsView<'_, T>,
+    ) -> Result<(), WorldError> {
+        let range = rows.island(k);
+        let from = range.start;
+        self.rows.clear();
+        self.eta.clear();
+        self.push.clear();
+        self.separation.clear();
+        self.bounds.clear();
+        self.lambda.clear();
+        for i in range {
+            let row = &rows.rows[i];
+            let local = self.local_row(row);
+            push(&mut self.rows, local, "rows")?;
+            push(&mut self.eta, rows.eta[i], "rows")?;
+            push(&mut self.push, rows.push[i], "rows")?;
+            push(&mut self.separation, rows.separation[i], "rows")?;
+            let bounds = match rows.bounds[i] {
+                Bounds::Friction { normal, mu } => Bounds::Friction {
+                    normal: normal - from,
+                    mu,
+                },
+                b => b,
+            };
+            push(&mut self.bounds, bounds, "rows")?;
+            push(&mut self.lambda, rows.lambda[i], "rows")?;
+        }
+        Ok(())
+    }
+
+    /// Replaces the rows (`(row, η, bounds)`, global body indices; friction bounds are not
+    /// allowed): the position projection and the final velocity projection build their own.
+    pub(crate) fn set_rows(
+        &mut self,
+        rows: impl Iterator<Item = (ConstraintRow<T>, T, Bounds<T>)>,
+    ) -> Result<(), WorldError> {
+        self.rows.clear();
+        self.eta.clear();
+        self.push.clear();
+        self.separation.clear();
+        self.bounds.clear();
+        self.lambda.clear();
+        for (row, eta, bounds) in rows {
+            let local = self.local_row(&row);
+            push(&mut self.rows, local, "rows")?;
+            push(&mut self.eta, eta, "rows")?;
+            push(&mut self.push, T::zero(), "rows")?;
+            push(&mut self.separation, T::zero(), "rows")?;
+            push(&mut self.bounds, bounds, "rows")?;
+            push(&mut self.lambda, T::zero(), "rows")?;
+        }
+        Ok(())
+    }
+
+    /// Writes the island's impulses into the global `lambda` from its first row `from`, and
+    /// its velocity changes into `delta_v` (global).
+    pub(crate) fn scatter(
+        &self,
+        from: usize,
+        global_lambda: &mut [T],
+        delta_v: &mut [BodyVelocity<T>],
+        push_v: &mut [BodyVelocity<T>],
+    ) {
+        let lambda = self.lambda.as_slice();
+        global_lambda[from..from + lambda.len()].copy_from_slice(lambda);
+        for (b, d) in self.globals().zip(self.delta_v.as_slice()) {
+            delta_v[b] = *d;
+        }
+        for (b, p) in self.globals().zip(self.push_v.as_slice()) {
+            push_v[b] = *p;
+        }
+    }
+}
+
+fn block_dot<T: Float>(b: &JacobianBlock<T>, v: &BodyVelocity<T>) -> T {
+    b.linear.dot(&v.linear) + b.angular.dot(&v.angular)
+}
+
+/// `J v` over the world's velocities.
+pub(crate) fn row_dot<T: Float>(row: &ConstraintRow<T>, v: &[BodyVelocity<T>]) -> T {
+    let mut s = block_dot(&row.a, &v[row.a.body]);
+    if let Some(b) = &row.b {
+        s = s + block_dot(b, &v[b.body]);
+    }
+    s
+}

@@ -1,0 +1,395 @@
+//! One island's velocity problem in its own numbering ([`Local`]), and the ways it is solved:
+//! the crate's PGS row kernel (`sweeps`), the joint tree's rows solved exactly inside block
+//! Gauss-Seidel (`block`), the exact finish of a small island (`polish`), the coarse
+//! correction on the tree of the contacts (`coarse`), substeps for a large island whose
+//! contacts close loops (`substeps`), and the energy guard (`guard`). The step's phases (the
+//! velocity solve, the joint projection, RATTLE's velocity projection) gather an island into
+//! a [`Local`] (`gather`), solve it, and scatter the result; this floor depends on nothing of
+//! theirs. A local problem reads only shared inputs and writes only its own buffers, which
+//! is what lets islands be solved in any order, or in parallel, with the same bits.
+mod block;
+mod coarse;
+mod gather;
+mod guard;
+mod polish;
+mod substeps;
+mod sweeps;
+
+use cwlist::{Buffer, Storage};
+use num_traits::Float;
+
+use coarse::WRENCH;
+pub(crate) use gather::RowsView;
+use gather::local_of;
+pub(crate) use gather::row_dot;
+pub(crate) use guard::Kinetic;
+
+use crate::world::capacity::push;
+use crate::world::constraint::ConstraintFunction;
+use crate::world::tree::JointTree;
+use crate::world::{ContactSolver, JointSlot, JointSolver, WorldError};
+use crate::{
+    BodyInverseMass, BodyVelocity, Bounds, Certificate, ConstraintRow, ExactSolver, PgsSettings,
+    RowCache, RowFlag, SequentialImpulse, pgs_sor_continued,
+};
+
+/// Islands with at most this many rows whose sweeps did not converge are finished by the
+/// exact pivoting solver (warm-started by the sweeps): a heavy body on a light one (mass
+/// ratio 1000:1) is beyond PGS in any sensible number of sweeps, but a handful of rows is
+/// cheap to solve exactly (about `16·N²` bytes of fixed storage, `N³` work at most).
+pub const EXACT_ROWS: usize = 24;
+
+/// What the solve of one or more islands reports.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Outcome<T> {
+    pub(crate) certificate: Certificate<T>,
+    pub(crate) direct_rows: usize,
+    pub(crate) regularized: usize,
+    /// Contact normal rows left with a projected residual above the tolerance.
+    pub(crate) unresolved: usize,
+    /// Islands solved again from zero impulses by the energy guard.
+    pub(crate) energy_resolves: usize,
+}
+
+impl<T: Float> Outcome<T> {
+    /// Nothing solved yet: converged, zero residual, ω = 1, no sweeps.
+    pub(crate) fn empty() -> Self {
+        Self {
+            certificate: Certificate {
+                residual: T::zero(),
+                bound_violation: T::zero(),
+                iterations: 0,
+                converged: true,
+                flagged_rows: 0,
+                omega: T::one(),
+                fallbacks: 0,
+            },
+            direct_rows: 0,
+            regularized: 0,
+            unresolved: 0,
+            energy_resolves: 0,
+        }
+    }
+
+    /// The outcome of two sets of islands: worst residuals, most iterations, all converged.
+    pub(crate) fn merge(self, other: Self) -> Self {
+        let (a, b) = (self.certificate, other.certificate);
+        Self {
+            certificate: Certificate {
+                residual: a.residual.max(b.residual),
+                bound_violation: a.bound_violation.max(b.bound_violation),
+                iterations: a.iterations.max(b.iterations),
+                converged: a.converged && b.converged,
+                flagged_rows: a.flagged_rows + b.flagged_rows,
+                // The smallest over-relaxation any solved island ended with.
+                omega: match (a.iterations, b.iterations) {
+                    (0, _) => b.omega,
+                    (_, 0) => a.omega,
+                    _ => a.omega.min(b.omega),
+                },
+                fallbacks: a.fallbacks + b.fallbacks,
+            },
+            direct_rows: self.direct_rows + other.direct_rows,
+            regularized: self.regularized + other.regularized,
+            unresolved: self.unresolved + other.unresolved,
+            energy_resolves: self.energy_resolves + other.energy_resolves,
+        }
+    }
+}
+
+/// How a solve of the gathered rows starts.
+#[derive(Debug, Clone, Copy)]
+enum Start {
+    /// From the warm start in `lambda`: rows flagged, `M⁻¹Jᵀλ` recomputed.
+    Fresh,
+    /// Where the last solve of the same rows left off (only `η` changed since): its flags
+    /// and velocity changes are reused.
+    Continued {
+        /// Rows the last solve flagged (for the certificate).
+        flagged_rows: usize,
+    },
+}
+
+/// One island's problem in its own numbering.
+pub(crate) struct Local<T, S: Storage> {
+    /// Global index of each local body, ascending. A row's block on a body outside the
+    /// island (static, so its velocity never changes) is left out of the local row, so the
+    /// local arrays hold the island's bodies and nothing more ([`Local::local_row`]).
+    bodies: S::Buf<u32>,
+    /// Local index of each global body of the last gathered island (see [`local_of`]).
+    slot_of: S::Buf<u32>,
+    inverse: S::Buf<BodyInverseMass<T>>,
+    /// Velocity change of each local body.
+    pub(crate) delta_v: S::Buf<BodyVelocity<T>>,
+    /// Velocity by which the contacts' push moved each local body beyond its kept velocity
+    /// (empty when nothing was pushed; see [`Local::solve_island`]).
+    pub(crate) push_v: S::Buf<BodyVelocity<T>>,
+    rows: S::Buf<ConstraintRow<T>>,
+    eta: S::Buf<T>,
+    push: S::Buf<T>,
+    /// Each row's position-level value ([`Rows::separation`](super::rows::Rows)), for
+    /// substeps.
+    separation: S::Buf<T>,
+    bounds: S::Buf<Bounds<T>>,
+    /// The impulses (warm start on entry).
+    pub(crate) lambda: S::Buf<T>,
+    cache: S::Buf<RowCache<T>>,
+    flags: S::Buf<RowFlag>,
+    delta_lambda: S::Buf<T>,
+    direct_row: S::Buf<bool>,
+    tree: JointTree<T, S>,
+    /// The dense `Γ` of an island of at most [`EXACT_ROWS`] rows ([`Local::polish`]): a
+    /// fixed array, so fixed and growable storage polish the same islands.
+    gamma: [T; EXACT_ROWS * EXACT_ROWS],
+    exact: ExactSolver<T, EXACT_ROWS>,
+    /// One aggregate row per body pair's load-carrying contacts ([`Local::finish_on_tree`]).
+    aggregates: S::Buf<ConstraintRow<T>>,
+    /// The coarse solve's correction of each aggregate.
+    aggregate_delta: S::Buf<T>,
+    /// `(island row, prolongation row)` of each pair's members, pair by pair.
+    members: S::Buf<(u32, [T; WRENCH])>,
+    /// Where each pair's members start in `members` (one more entry at the end).
+    member_start: S::Buf<u32>,
+    /// Where each pair's coarse rows start in `aggregates` (one more entry at the end).
+    coarse_start: S::Buf<u32>,
+}
+
+impl<T: Float, S: Storage> Local<T, S> {
+    pub(crate) fn new() -> Self {
+        Self {
+            bodies: Buffer::new(),
+            slot_of: Buffer::new(),
+            inverse: Buffer::new(),
+            delta_v: Buffer::new(),
+            push_v: Buffer::new(),
+            rows: Buffer::new(),
+            eta: Buffer::new(),
+            push: Buffer::new(),
+            separation: Buffer::new(),
+            bounds: Buffer::new(),
+            lambda: Buffer::new(),
+            cache: Buffer::new(),
+            flags: Buffer::new(),
+            delta_lambda: Buffer::new(),
+            direct_row: Buffer::new(),
+            tree: JointTree::new(),
+            gamma: [T::zero(); EXACT_ROWS * EXACT_ROWS],
+            exact: ExactSolver::new(),
+            aggregates: Buffer::new(),
+            aggregate_delta: Buffer::new(),
+            members: Buffer::new(),
+            member_start: Buffer::new(),
+            coarse_start: Buffer::new(),
+        }
+    }
+
+    /// The global indices of the local bodies.
+    pub(crate) fn globals(&self) -> impl Iterator<Item = usize> + '_ {
+        self.bodies.as_slice().iter().map(|&b| b as usize)
+    }
+
+    /// Solves the gathered island ([`Local::solve`]), then, if a contact is pushed out of
+    /// penetration and `settings.relax_sweeps > 0`, relaxes: keeps the velocity changes
+    /// with the push in `push_v` (as the difference to the kept ones), takes the push out of
+    /// `η` and solves again from this step's impulses for at most `relax_sweeps` sweeps.
+    /// The outcome is the relaxing solve's, which gave the velocities the bodies keep.
+    ///
+    /// Energy guard, for islands without joints: when the kept velocities (their `η` without
+    /// the push) have more kinetic energy than the free motion (`kinetic`), the sweeps ended
+    /// before they took out what a warm start or the push put in, and the island is solved
+    /// again from zero impulses ([`Self::guard_energy`]).
+    pub(crate) fn solve_island<U: ConstraintFunction<T>>(
+        &mut self,
+        joints: impl Iterator<Item = usize> + Clone,
+        all_joints: &[JointSlot<T, U>],
+        settings: &crate::world::WorldSettings<T>,
+        kinetic: &Kinetic<'_, T>,
+        trace: &mut [T],
+    ) -> Result<Outcome<T>, WorldError> {
+        // Joint rows carry their Baumgarte bias (energy by design): the guard is for contacts.
+        let guarded = joints.clone().next().is_none();
+        let direct_rows = self.prepare(joints, all_joints, settings.joint_solver)?;
+        // Substeps where the sweeps are weakest: a large island whose contacts close loops
+        // (small islands are finished exactly, trees by the coarse correction). Joint
+        // islands keep the sweeps: on a 20×20 grid of ball joints hanging from two corners,
+        // 8 substeps of one sweep each gave a largest gap of 6.1 spacings with the
+        // projection (the sweeps: 6.0) and 45 without it.
+        let loopy =
+            guarded && self.rows.as_slice().len() > EXACT_ROWS && !self.contacts_may_form_a_tree();
+        if let (true, ContactSolver::Substeps { count }, true) =
+            (loopy, settings.contact_solver, trace.is_empty())
+        {
+            let outcome = self.solve_substeps(count, settings, kinetic)?;
+            return self.count_unresolved(outcome, &settings.solver);
+        }
+        let pushed = self.run(direct_rows, &settings.solver, trace, Start::Fresh)?;
+        self.push_v.clear();
+        let pushes = self.push.as_slice().iter().any(|p| *p != T::zero());
+        if settings.relax_sweeps == 0 && pushes {
+            // Plain Baumgarte: the push stays in the velocities, by request.
+            return self.count_unresolved(pushed, &settings.solver);
+        }
+        if !pushes {
+            let kept = if guarded {
+                self.guard_energy(pushed, direct_rows, &settings.solver, kinetic)?
+            } else {
+                pushed
+            };
+            return self.count_unresolved(kept, &settings.solver);
+        }
+        for d in self.delta_v.as_slice() {
+            push(&mut self.push_v, *d, "bodies")?;
+        }
+        for (eta, p) in self.eta.as_mut_slice().iter_mut().zip(self.push.as_slice()) {
+            *eta = *eta - *p;
+        }
+        let relaxing = PgsSettings {
+            max_iterations: settings.relax_sweeps,
+            warm_start: true,
+            ..settings.solver
+        };
+        // The rows, their flags and `M⁻¹Jᵀλ` are the pushed solve's: only η changed. The
+        // exact finish of a small island flags its rows anew (duplicates), so such an island
+        // starts afresh.
+        let continued = if self.rows.as_slice().len() > EXACT_ROWS {
+            Start::Continued {
+                flagged_rows: pushed.certificate.flagged_rows,
+            }
+        } else {
+            Start::Fresh
+        };
+        let relaxed = self.run(direct_rows, &relaxing, &mut [], continued)?;
+        let relaxed = if guarded {
+            self.guard_energy(relaxed, direct_rows, &settings.solver, kinetic)?
+        } else {
+            relaxed
+        };
+        let relaxed = self.count_unresolved(relaxed, &relaxing)?;
+        for (p, d) in self
+            .push_v
+            .as_mut_slice()
+            .iter_mut()
+            .zip(self.delta_v.as_slice())
+        {
+            *p = BodyVelocity {
+                linear: p.linear - d.linear,
+                angular: p.angular - d.angular,
+            };
+        }
+        Ok(relaxed)
+    }
+
+    /// Solves the gathered problem; `joints` are the island's joints (global), whose rows
+    /// come first in joint order. With a non-empty `trace` exactly `trace.len()` sweeps run
+    /// and `trace[k]` becomes the larger of itself and the residual after sweep `k + 1`.
+    pub(crate) fn solve<U: ConstraintFunction<T>>(
+        &mut self,
+        joints: impl Iterator<Item = usize> + Clone,
+        all_joints: &[JointSlot<T, U>],
+        joint_solver: JointSolver,
+        settings: &PgsSettings<T>,
+        trace: &mut [T],
+    ) -> Result<Outcome<T>, WorldError> {
+        let direct_rows = self.prepare(joints, all_joints, joint_solver)?;
+        let outcome = self.run(direct_rows, settings, trace, Start::Fresh)?;
+        self.count_unresolved(outcome, settings)
+    }
+
+    /// Scratch, row caches and (with the direct joint solver) the joint tree's plan of the
+    /// gathered problem; returns how many rows the tree solves directly.
+    fn prepare<U: ConstraintFunction<T>>(
+        &mut self,
+        joints: impl Iterator<Item = usize> + Clone,
+        all_joints: &[JointSlot<T, U>],
+        joint_solver: JointSolver,
+    ) -> Result<usize, WorldError> {
+        let n = self.rows.as_slice().len();
+        self.cache.clear();
+        self.flags.clear();
+        self.delta_lambda.clear();
+        for _ in 0..n {
+            push(&mut self.cache, RowCache::default(), "rows")?;
+            push(&mut self.flags, RowFlag::Active, "rows")?;
+            push(&mut self.delta_lambda, T::zero(), "rows")?;
+        }
+        // Fills the caches (and checks every body index) once for every solve of this problem.
+        SequentialImpulse::new(
+            self.inverse.as_slice(),
+            self.rows.as_slice(),
+            self.cache.as_mut_slice(),
+            self.delta_v.as_mut_slice(),
+        )?;
+        let has_joints = joints.clone().next().is_some();
+        if joint_solver != JointSolver::Direct || !has_joints {
+            return Ok(0);
+        }
+        let (bodies, slot_of) = (self.bodies.as_slice(), self.slot_of.as_slice());
+        let m = bodies.len();
+        let local_joints = joints.clone().map(|j| {
+            let slot = &all_joints[j];
+            (
+                local_of(bodies, slot_of, slot.a),
+                slot.b.and_then(|b| local_of(bodies, slot_of, b)),
+                slot.joint.rows(),
+            )
+        });
+        self.tree.plan(m, local_joints)?;
+        self.direct_row.clear();
+        let mut row = 0;
+        for (local, j) in joints.enumerate() {
+            let tree = self.tree.is_tree_joint(local);
+            for _ in 0..all_joints[j].joint.rows() {
+                push(&mut self.direct_row, tree, "rows")?;
+                row += 1;
+            }
+        }
+        for _ in row..n {
+            push(&mut self.direct_row, false, "rows")?;
+        }
+        Ok(self.tree.tree_rows())
+    }
+
+    /// Solves the prepared problem from the impulses in `lambda`: the joint tree directly
+    /// (block Gauss-Seidel with the other rows) when it has `direct_rows`, else by sweeps;
+    /// then the exact finish of a small unconverged island (`unresolved` is left at 0).
+    fn run(
+        &mut self,
+        direct_rows: usize,
+        settings: &PgsSettings<T>,
+        trace: &mut [T],
+        start: Start,
+    ) -> Result<Outcome<T>, WorldError> {
+        let (c, regularized) = if direct_rows > 0 {
+            self.clear_velocity_changes();
+            let c = self.solve_block(settings, trace)?;
+            (c, self.tree.regularized())
+        } else if let (Start::Continued { flagged_rows }, true) = (start, trace.is_empty()) {
+            let mut op = SequentialImpulse::prepared(
+                self.rows.as_slice(),
+                self.cache.as_mut_slice(),
+                self.delta_v.as_mut_slice(),
+            );
+            let (eta, bounds) = (self.eta.as_slice(), self.bounds.as_slice());
+            let (lambda, flags) = (self.lambda.as_mut_slice(), self.flags.as_mut_slice());
+            let c = pgs_sor_continued(&mut op, eta, bounds, settings, lambda, flags, flagged_rows)?;
+            (c, 0)
+        } else {
+            self.clear_velocity_changes();
+            let c = self.solve_rows(settings, trace)?;
+            let c = if trace.is_empty() {
+                self.finish_on_tree(c, settings)?
+            } else {
+                c
+            };
+            (c, 0)
+        };
+        let certificate = self.polish(c, settings, trace.is_empty())?;
+        Ok(Outcome {
+            certificate,
+            direct_rows,
+            regularized,
+            unresolved: 0,
+            energy_resolves: 0,
+        })
+    }
+}
