@@ -4,29 +4,9 @@
 //! sleeping, and the velocity solve by this crate's PGS-SOR row kernel with the joint tree
 //! solved exactly (Baraff 1996, module `tree`).
 //!
-//! This module is the public API: [`World`] (bodies, planes, joints, settings, queries). The
-//! step is a list of phases ([`Phase`]), one file each under `src/world/step/`, in order:
-//!
-//! 1. check: every body's state finite (an error names the body before anything moves);
-//! 2. broad phase: candidate pairs from a uniform [`Grid`] over bounding spheres
-//!    ([`BruteForce`] is its tested oracle);
-//! 3. narrow phase: contacts at gap ≤ margin, matched with the last step's through a hash
-//!    index keyed by (body, partner, feature), so warm starts cost O(1);
-//! 4. islands: union-find over contacts and joints; an island with an awake body wakes as
-//!    a whole, resting islands are skipped;
-//! 5. collisions: restitution propagated pair by pair through touching bodies
-//!    (Guendelman–Bridson–Fedkiw); the velocity solve treats contacts as inelastic;
-//! 6. free motion: gravity; rotation and gyroscopic term by the Lie midpoint rule;
-//! 7. rows: joint rows (dual-number Jacobians) and contact rows, island by island;
-//! 8. velocity solve: each island gathered into a local problem, the joint tree solved
-//!    exactly, other rows by the PGS row kernel, small unconverged islands finished by the
-//!    exact solver ([`EXACT_ROWS`]), larger ones by a coarse correction on the tree of their
-//!    contacts (a box tower stands at 20 sweeps); a larger island of contacts that close
-//!    loops (a pyramid, a pile) in substeps ([`ContactSolver::Substeps`], the default);
-//!    `World::step_parallel` (feature `rayon`) spreads islands over rayon's threads;
-//! 9. integration; 10. position projection of the joints (SHAKE under
-//!    [`JointScheme::Rattle`]); 11. RATTLE's velocity projection at the new pose;
-//! 12. sleep; 13. commit: a failed step leaves the world as it was.
+//! This module is the public API: [`World`] (bodies, planes, joints, settings, queries).
+//! [`World::step`] runs the phases listed, in order and with what each does, on [`Phase`];
+//! a step that fails anywhere leaves the world as it was.
 //!
 //! # Storage
 //! Every array of the world lives in a [`cwlist::Storage`]: [`cwlist::Fixed<N>`] (no

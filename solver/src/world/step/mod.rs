@@ -1,34 +1,9 @@
-//! One step of the world, as a list of phases, each in its own file in the order they run:
-//!
-//! 1. check: every body's state is finite (an error names the body before anything moves);
-//! 2. [`broad`]: candidate pairs from the bodies' bounding spheres ([`Grid`] by default);
-//! 3. [`narrow`]: contact points of each pair and against the planes, matched with the last
-//!    step's contacts through the [`persist`] index (warm starting);
-//! 4. [`islands`]: union-find over contacts and joints; an island with an awake body wakes
-//!    as a whole, the others are skipped;
-//! 5. [`bounce`]: collisions propagated pair by pair through touching bodies with their
-//!    restitution (the velocity solve then treats contacts as inelastic);
-//! 6. [`predict`]: free motion of the awake bodies (gravity, gyroscopic term);
-//! 7. [`rows`]: joint rows (dual-number Jacobians) and contact rows, island by island;
-//! 8. [`solve`]: each awake island's velocity problem, gathered into a local problem and
-//!    solved by the PGS row kernel with the joint tree solved exactly (in parallel with the
-//!    `rayon` feature, bit-identical); a large island the sweeps leave unconverged gets a
-//!    coarse correction on the tree of its contacts (each touching pair's wrench solved at
-//!    once: a box tower stands); when contacts are pushed out of penetration, solved again
-//!    without the push (`relax_sweeps`): the push moves positions, not velocities; a large
-//!    island of contacts alone that close loops (a pyramid, a pile) is solved in substeps
-//!    instead (`solve/substeps.rs`), each with a pushing and a relaxing sweep;
-//! 9. [`integrate`]: velocities, impulses kept for warm starting, positions and orientations
-//!    (moved by the velocities with the push);
-//! 10. [`stabilize`]: Newton projection of the joints onto `C = 0`;
-//! 11. [`finish`]: RATTLE's second half for islands with joints (half kick, velocities
-//!     projected onto the joints at the new poses);
-//! 12. [`sleep`]: resting times and islands put to sleep;
-//! 13. commit: the new bodies, contacts and joint impulses replace the old in one go, so a
-//!     step that fails anywhere above leaves the world exactly as it was.
+//! One step of the world: the phases of [`Phase`], in its order, one file each here, each
+//! a function over named data; [`Phase`]'s docs are the one description of what each does.
 //!
 //! The state that lives between steps is owned by the world (bodies, joints, planes, the
-//! contact set); everything a phase writes lives in [`Scratch`] until the commit.
+//! contact set); everything a phase writes lives in [`Scratch`] until the commit, so a step
+//! that fails anywhere leaves the world exactly as it was.
 pub(crate) mod bounce;
 pub(crate) mod broad;
 pub(crate) mod finish;
@@ -58,8 +33,9 @@ use narrow::Candidates;
 use predict::Motion;
 use rows::Rows;
 
-/// The phases of a step, in the order they run (see the [world docs](crate::world)); handed to
-/// the observer of [`World::step_observed`] as each one ends, for profiling.
+/// The phases of a step, in the order they run, each in its own file under
+/// `src/world/step/` (the island solve they share is in `src/world/island/`); handed to the
+/// observer of [`World::step_observed`] as each one ends, for profiling.
 ///
 /// # Example
 /// ```
@@ -68,31 +44,46 @@ use rows::Rows;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Phase {
-    /// Every body's state checked finite.
+    /// Every body's state checked finite: an error names the body before anything moves.
     Check,
-    /// Candidate pairs found.
+    /// Candidate pairs from the bodies' bounding spheres ([`Grid`] by default,
+    /// [`BruteForce`](super::BruteForce) its tested oracle).
     Broad,
-    /// Contacts computed and matched with the last step's.
+    /// Contacts at gap ≤ margin, matched with the last step's through a hash index keyed by
+    /// (body, partner, feature): warm starts in O(1).
     Narrow,
-    /// Islands built (and woken).
+    /// Union-find over contacts and joints; an island with an awake body wakes as a whole,
+    /// resting islands are skipped.
     Islands,
-    /// Collisions propagated through touching bodies with their restitution.
+    /// Collisions propagated pair by pair through touching bodies with their restitution
+    /// (Guendelman–Bridson–Fedkiw); the velocity solve then treats contacts as inelastic.
     Bounce,
-    /// Free motion of the awake bodies.
+    /// Free motion of the awake bodies: gravity; rotation and gyroscopic term by the Lie
+    /// midpoint rule.
     Predict,
-    /// Constraint rows built.
+    /// Joint rows (dual-number Jacobians, Baumgarte bias) and contact rows, island by island.
     Rows,
-    /// Velocity problems solved.
+    /// Each awake island's velocity problem, gathered into a local problem and solved: the
+    /// joint tree exactly, other rows by the PGS row kernel; an unconverged island of at
+    /// most [`EXACT_ROWS`](super::EXACT_ROWS) rows finished exactly, a larger one whose
+    /// contacts form a tree by the coarse correction (a box tower), a larger island of
+    /// contacts that close loops (a pyramid, a pile) in substeps
+    /// ([`ContactSolver`](super::ContactSolver)); pushed contacts relaxed without the push
+    /// (`relax_sweeps`); an island that gained kinetic energy solved again from zero
+    /// impulses. With `rayon`, islands on rayon's threads, bit-identical.
     Solve,
-    /// Velocities, impulses, positions and orientations updated.
+    /// Velocities, impulses kept for warm starting, positions and orientations (moved by
+    /// the velocities with the push).
     Integrate,
-    /// Joints projected onto `C = 0`.
+    /// Newton projection of the joints onto `C = 0` (SHAKE's direction under
+    /// [`JointScheme::Rattle`](super::JointScheme::Rattle)).
     Stabilize,
-    /// Velocities of the islands with joints projected at the new poses (RATTLE).
+    /// RATTLE's second half for islands with joints: half kick, velocities projected onto
+    /// the joints at the new poses.
     Finish,
     /// Resting times updated, islands put to sleep.
     Sleep,
-    /// The new state committed.
+    /// The new bodies, contacts and joint impulses replace the old in one go.
     Commit,
 }
 
@@ -302,7 +293,6 @@ where
             joint_impulse,
         } = scratch;
 
-        // 1. check
         for (i, b) in bodies.iter().enumerate() {
             b.check_finite()
                 .map_err(|what| WorldError::NonFiniteBody { body: i, what })?;
@@ -313,7 +303,6 @@ where
         ended(Phase::Broad);
         narrow::collide(bodies, planes, candidates, settings.margin, contacts, fresh)?;
         ended(Phase::Narrow);
-        // 4. islands
         let link = |c: &Contact<T>| match c.partner {
             Partner::Body(b) => (c.a, Some(b)),
             Partner::Plane(_) => (c.a, None),
@@ -326,7 +315,6 @@ where
             fresh.as_slice().iter().map(link),
         )?;
         ended(Phase::Islands);
-        // 5. collisions, propagated pair by pair
         motion.masses(bodies)?;
         let impulses = bounce.propagate(
             bodies,
@@ -337,10 +325,8 @@ where
             &settings,
         )?;
         ended(Phase::Bounce);
-        // 6. free motion
         motion.predict(bodies, islands, bounce.delta.as_slice(), &settings)?;
         ended(Phase::Predict);
-        // 6. rows
         rows.build(
             bodies,
             planes,
@@ -351,7 +337,6 @@ where
             &settings,
         )?;
         ended(Phase::Rows);
-        // 7. velocity solve, island by island
         delta_v.clear();
         for _ in bodies {
             push(delta_v, BodyVelocity::default(), "bodies")?;
@@ -377,7 +362,6 @@ where
             trace,
         )?;
         ended(Phase::Solve);
-        // 8. integrate
         motion.apply_velocities(delta_v.as_slice());
         joint_impulse.clear();
         for _ in joints {
@@ -391,7 +375,6 @@ where
         );
         motion.integrate_positions(stepper, settings.dt, delta_v.as_slice(), push_v.as_slice())?;
         ended(Phase::Integrate);
-        // 9. stabilize
         let projection = stabilize::project(
             bodies,
             motion.inverse.as_slice(),
@@ -404,7 +387,6 @@ where
             &settings,
         )?;
         ended(Phase::Stabilize);
-        // 10. RATTLE's second half
         finish::finish(
             bodies,
             motion.next.as_mut_slice(),
@@ -417,7 +399,6 @@ where
             &settings,
         )?;
         ended(Phase::Finish);
-        // 11. sleep
         let sleeping = sleep::update(
             motion.next.as_mut_slice(),
             islands,
@@ -429,7 +410,6 @@ where
                 .map_err(|what| WorldError::NonFiniteResult { body: i, what })?;
         }
         ended(Phase::Sleep);
-        // 12. commit
         contacts.commit(fresh)?;
         core::mem::swap(body_buf, &mut motion.next);
         for (slot, impulse) in joint_buf
