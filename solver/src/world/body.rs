@@ -138,6 +138,14 @@ pub struct RigidBody<T> {
     pub(crate) angular_velocity_body: Vector<T, 3>,
     pub(crate) shape: Shape<T>,
     pub(crate) material: Material<T>,
+    /// Force at the centre of mass accumulated for the next step (world frame, N).
+    pub(crate) force: Vector<T, 3>,
+    /// Torque accumulated for the next step (world frame, N·m).
+    pub(crate) torque: Vector<T, 3>,
+    /// Multiplies the world's gravity for this body.
+    pub(crate) gravity_scale: T,
+    /// Linear and angular damping rates (1/s).
+    pub(crate) damping: (T, T),
     /// How long the body has moved slower than the sleep thresholds.
     pub(crate) still_for: T,
     /// Asleep: skipped by the step until its island wakes.
@@ -230,6 +238,10 @@ impl<T: Float> RigidBody<T> {
             angular_velocity_body: Vector::zeros(),
             shape: Shape::None,
             material: Material::default(),
+            force: Vector::zeros(),
+            torque: Vector::zeros(),
+            gravity_scale: T::one(),
+            damping: (T::zero(), T::zero()),
             still_for: T::zero(),
             asleep: false,
         }
@@ -366,6 +378,47 @@ impl<T: Float> RigidBody<T> {
     #[must_use]
     pub fn with_material(mut self, material: Material<T>) -> Self {
         self.material = material;
+        self
+    }
+
+    /// With its gravity multiplied by `scale` (1 by default; 0 floats, −1 falls up). A scale
+    /// that is not finite is refused by [`World::add_body`](super::World::add_body).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let balloon = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_gravity_scale(0.0)).unwrap();
+    /// w.step().unwrap();
+    /// assert_eq!(w.bodies()[balloon].linear_velocity()[1], 0.0);
+    /// ```
+    #[must_use]
+    pub fn with_gravity_scale(mut self, scale: T) -> Self {
+        self.gravity_scale = scale;
+        self
+    }
+
+    /// With linear and angular damping rates `c` (1/s, 0 by default): each step multiplies
+    /// the free velocities by `1/(1 + Δt·c)`, which never reverses them at any `Δt`
+    /// (Box2D's form). Negative or non-finite rates are refused by
+    /// [`World::add_body`](super::World::add_body).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut s = WorldSettings::default();
+    /// s.gravity = Vector::zeros();
+    /// s.dt = 0.1;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(s).unwrap();
+    /// let b = RigidBody::sphere(1.0, 0.1).unwrap().with_linear_velocity(Vector([2.0, 0.0, 0.0]));
+    /// let b = w.add_body(b.with_damping(1.0, 0.0)).unwrap();
+    /// w.step().unwrap();
+    /// assert!((w.bodies()[b].linear_velocity()[0] - 2.0 / 1.1).abs() < 1e-15);
+    /// ```
+    #[must_use]
+    pub fn with_damping(mut self, linear: T, angular: T) -> Self {
+        self.damping = (linear, angular);
         self
     }
 
@@ -535,6 +588,71 @@ impl<T: Float> RigidBody<T> {
         self.material
     }
 
+    /// The force accumulated for the next step (world frame, N), which that step applies at
+    /// the centre of mass and then clears ([`World::apply_force`](super::World::apply_force)).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let b = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+    /// w.apply_force(b, Vector([3.0, 0.0, 0.0])).unwrap();
+    /// assert_eq!(w.bodies()[b].force(), Vector([3.0, 0.0, 0.0]));
+    /// w.step().unwrap();
+    /// assert_eq!(w.bodies()[b].force(), Vector::zeros());
+    /// ```
+    pub fn force(&self) -> Vector<T, 3> {
+        self.force
+    }
+
+    /// The torque accumulated for the next step (world frame, N·m), applied and cleared by it.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let b = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+    /// w.apply_torque(b, Vector([0.0, 0.0, 1.0])).unwrap();
+    /// assert_eq!(w.bodies()[b].torque(), Vector([0.0, 0.0, 1.0]));
+    /// ```
+    pub fn torque(&self) -> Vector<T, 3> {
+        self.torque
+    }
+
+    /// The factor on the world's gravity for this body.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// assert_eq!(RigidBody::sphere(1.0, 0.1f64).unwrap().gravity_scale(), 1.0);
+    /// ```
+    pub fn gravity_scale(&self) -> T {
+        self.gravity_scale
+    }
+
+    /// The linear and angular damping rates (1/s).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// let b = RigidBody::sphere(1.0, 0.1f64).unwrap().with_damping(0.5, 0.25);
+    /// assert_eq!(b.damping(), (0.5, 0.25));
+    /// ```
+    pub fn damping(&self) -> (T, T) {
+        self.damping
+    }
+
+    /// The body's free acceleration: gravity times its scale plus its force over its mass
+    /// (zero for a static body).
+    pub(crate) fn acceleration(&self, gravity: Vector<T, 3>) -> Vector<T, 3> {
+        if self.is_static() {
+            return Vector::zeros();
+        }
+        gravity * self.gravity_scale + self.force * self.inv_mass
+    }
+
     /// Kinetic energy `½ m v² + ½ ωᵀ I ω` (zero for a static body).
     ///
     /// # Example
@@ -616,6 +734,23 @@ impl<T: Float> RigidBody<T> {
         }
         self.shape.solid()?;
         self.material.validate()?;
+        if !self.gravity_scale.is_finite() {
+            return Err(WorldError::InvalidParameter {
+                what: "gravity scale",
+                value: Value::of(self.gravity_scale),
+            });
+        }
+        for (what, rate) in [
+            ("linear damping", self.damping.0),
+            ("angular damping", self.damping.1),
+        ] {
+            if !(rate >= T::zero() && rate.is_finite()) {
+                return Err(WorldError::InvalidParameter {
+                    what,
+                    value: Value::of(rate),
+                });
+            }
+        }
         if self.is_static() {
             self.linear_velocity = Vector::zeros();
             self.angular_velocity_body = Vector::zeros();

@@ -30,6 +30,7 @@ mod capacity;
 mod constraint;
 mod contact;
 mod error;
+mod forces;
 mod inertia;
 mod island;
 mod joint;

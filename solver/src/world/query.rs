@@ -260,6 +260,13 @@ where
             for x in [q.w, q.x, q.y, q.z] {
                 feed(x);
             }
+            // Accumulated forces only when there are some (the hashes of worlds without
+            // them stay as they were).
+            if b.force != xform::Vector::zeros() || b.torque != xform::Vector::zeros() {
+                for x in b.force.0.iter().chain(b.torque.0.iter()) {
+                    feed(*x);
+                }
+            }
         }
         hash
     }

@@ -73,7 +73,7 @@ where
     S: Storage,
     U: ConstraintFunction<T>,
 {
-    let half_kick = settings.gravity * (settings.dt / (T::one() + T::one()));
+    let half = settings.dt / (T::one() + T::one());
     let solver = PgsSettings {
         warm_start: false,
         tolerance: T::zero(),
@@ -84,7 +84,8 @@ where
             continue;
         }
         for b in islands.bodies.of(k) {
-            next[b].linear_velocity += half_kick;
+            // The second half of gravity and of the force the step started with.
+            next[b].linear_velocity += start[b].acceleration(settings.gravity) * half;
         }
         velocity.clear();
         for b in next.iter() {

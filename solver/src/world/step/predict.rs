@@ -144,7 +144,8 @@ impl<T: Float, S: Storage> Motion<T, S> {
 
     /// Copies the bodies into `next`, waking every body of an awake island and giving the
     /// awake ones their free-motion velocities: the collision impulses `bounce` (world
-    /// frame), then gravity and the gyroscopic term.
+    /// frame), then gravity (times the body's scale) and the accumulated force, the
+    /// accumulated torque, the gyroscopic term, damping; the accumulators are cleared.
     pub(crate) fn predict(
         &mut self,
         bodies: &[RigidBody<T>],
@@ -177,34 +178,43 @@ impl<T: Float, S: Storage> Motion<T, S> {
                     } else {
                         h
                     };
-                    next.linear_velocity = body.linear_velocity + g * kick;
+                    next.linear_velocity = body.linear_velocity + body.acceleration(g) * kick;
+                    // A torque acts as the angular impulse τΔt at the start of the step,
+                    // then the body turns freely.
+                    let omega = if body.torque == Vector::zeros() {
+                        body.angular_velocity_body
+                    } else {
+                        let tau = body.orientation.conjugate().rotate(&body.torque);
+                        body.angular_velocity_body + *inertia.inverse() * tau * h
+                    };
+                    next.angular_velocity_body = omega;
                     match settings.gyroscopic {
                         Some(GyroScheme::ImplicitMidpoint {
                             tolerance,
                             max_iterations,
                         }) => {
-                            let (omega, q) = free_rotation(
-                                inertia,
-                                body.angular_velocity_body,
-                                h,
-                                tolerance,
-                                max_iterations,
-                            )?;
+                            let (omega, q) =
+                                free_rotation(inertia, omega, h, tolerance, max_iterations)?;
                             next.angular_velocity_body = omega;
                             turn = Some(q);
                         }
                         Some(scheme) => {
-                            next.angular_velocity_body = inertia.advance_omega(
-                                body.angular_velocity_body,
-                                Vector::zeros(),
-                                h,
-                                scheme,
-                            )?;
+                            next.angular_velocity_body =
+                                inertia.advance_omega(omega, Vector::zeros(), h, scheme)?;
                         }
                         None => {}
                     }
+                    let (linear, angular) = body.damping;
+                    if linear != T::zero() {
+                        next.linear_velocity /= T::one() + h * linear;
+                    }
+                    if angular != T::zero() {
+                        next.angular_velocity_body /= T::one() + h * angular;
+                    }
                 }
             }
+            // This step applies the accumulated force and torque; the next starts afresh.
+            (next.force, next.torque) = (Vector::zeros(), Vector::zeros());
             push(&mut self.next, next, "bodies")?;
             let free = BodyVelocity {
                 linear: next.linear_velocity,
