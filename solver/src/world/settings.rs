@@ -19,24 +19,27 @@ use crate::PgsSettings;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct WorldSettings<T> {
-    /// Fixed time step Δt (seconds).
+    /// Fixed time step Δt (seconds). Default 1/60.
     pub dt: T,
-    /// Gravitational acceleration (m/s²).
+    /// Gravitational acceleration (m/s²). Default `[0, −9.81, 0]`.
     pub gravity: Vector<T, 3>,
     /// The PGS-SOR settings of the velocity solve (iterations, ω, CFM, warm start). The
     /// default tolerance, 1e-3 on the projected residual `|λ − Π(λ − (Γλ − η))|` (a velocity
     /// error of about 1 mm/s at unit mass), makes [`StepReport::certificate`]'s `converged`
     /// true on a well-posed scene and ends the sweeps early once it holds.
     ///
+    /// Default: at most 20 warm-started sweeps, tolerance 1e-3, ω = 1.
+    ///
     /// [`StepReport::certificate`]: super::StepReport::certificate
     pub solver: PgsSettings<T>,
     /// Per-step Baumgarte fraction β of joint errors removed by the velocity solve
     /// (`B = −βC/Δt`); [`erp_to_beta`](crate::stabilization::erp_to_beta) converts an ERP.
+    /// Default 0.2.
     pub joint_beta: T,
     /// Per-step Baumgarte fraction β of contact penetration beyond `slop` (the push; see
-    /// `relax_sweeps`).
+    /// `relax_sweeps`). Default 0.4.
     pub contact_beta: T,
-    /// Penetration left uncorrected (avoids jitter of resting contacts).
+    /// Penetration left uncorrected (avoids jitter of resting contacts), m. Default 0.001.
     pub slop: T,
     /// Sweeps of the relaxing solve that keeps the push of `contact_beta` out of the
     /// velocities. When a contact penetrates beyond the slop, the velocity solve runs with
@@ -44,17 +47,17 @@ pub struct WorldSettings<T> {
     /// the push (warm-started, at most this many sweeps) for the velocities the bodies keep
     /// (split impulse; Box2D's "relax"): a stack pushed out of penetration does not keep the
     /// push as kinetic energy, and a Newton's cradle at 60 Hz does not pass it down the
-    /// row. 0: one solve, the push stays in the velocities (plain Baumgarte).
+    /// row. 0: one solve, the push stays in the velocities (plain Baumgarte). Default 2.
     pub relax_sweeps: usize,
     /// Contacts are created once the gap is below this; a positive gap is handled
-    /// speculatively (the approach may close it, not more).
+    /// speculatively (the approach may close it, not more). Default 0.01 m.
     pub margin: T,
-    /// Approach speeds above this bounce with the contact's restitution.
+    /// Approach speeds above this bounce with the contact's restitution. Default 0.1 m/s.
     pub restitution_threshold: T,
     /// How ω is advanced with the gyroscopic term `−ω×Iω` (body frame, rotint); `None`
-    /// neglects it.
+    /// neglects it. Default: the energy-conserving implicit midpoint rule.
     pub gyroscopic: Option<GyroScheme<T>>,
-    /// How the joint rows of the velocity solve are solved.
+    /// How the joint rows of the velocity solve are solved. Default [`JointSolver::Direct`].
     pub joint_solver: JointSolver,
     /// Most Newton iterations of the nonlinear position projection after each step
     /// (post-stabilization): each re-linearizes the joints at the new poses (dual-number
@@ -63,14 +66,18 @@ pub struct WorldSettings<T> {
     /// `Δq = W⁻¹Jᵀδλ` (orientations by the exponential map) and their velocities by `Δq/Δt`.
     /// `W = M/m` per body (unit mass, rotations weighted by the radius of gyration), so mass
     /// ratios do not stall Newton. Converges quadratically near `C = 0`. 0 turns it off.
+    /// Default 3.
     pub post_stabilization: usize,
     /// The projection stops once every joint row satisfies `|C| <= projection_tolerance`.
+    /// Default 1e-6.
     pub projection_tolerance: T,
-    /// When resting islands go to sleep; `None` keeps every body awake.
+    /// When resting islands go to sleep; `None` keeps every body awake. Default
+    /// [`SleepSettings::default`] (on).
     pub sleep: Option<SleepSettings<T>>,
-    /// How islands with joints are integrated in time.
+    /// How islands with joints are integrated in time. Default [`JointScheme::Rattle`].
     pub joint_scheme: JointScheme,
-    /// How islands of contacts alone (no joints) are solved.
+    /// How islands of contacts alone (no joints) are solved. Default
+    /// [`ContactSolver::default`] (substeps where contacts close loops).
     pub contact_solver: ContactSolver,
 }
 
