@@ -246,3 +246,39 @@ fn a_steady_force_in_f32() {
     assert_relative_eq!(v[0], 10.0 / 60.0 * 0.5, max_relative = 1e-5);
     assert_relative_eq!(v[2], -10.0 / 60.0 * 1.5, max_relative = 1e-5);
 }
+
+/// One impulse convention: a hanging bob reads `−m·g·Δt` on its joint under both joint
+/// schemes, and a resting box `+m·g·Δt` on its ground contact (issue 29 item 7).
+#[test]
+fn a_hanging_mass_reads_its_weight_times_the_step_on_its_joint_and_contact() {
+    for scheme in [JointScheme::Rattle, JointScheme::SymplecticEuler] {
+        let mut s = WorldSettings::default();
+        s.joint_scheme = scheme;
+        s.sleep = None;
+        let h = s.dt;
+        let mut w = World::<f64, Growable>::new(s).unwrap();
+        let bob = w
+            .add_body(RigidBody::sphere(2.0, 0.05).unwrap().with_position(Vector([0.0, -1.0, 0.0])))
+            .unwrap();
+        w.add_distance_joint(bob, None, Vector([0.0, -1.0, 0.0]), Vector([0.0, 0.0, 0.0]))
+            .unwrap();
+        for _ in 0..60 {
+            w.step().unwrap();
+        }
+        let impulse = w.joints()[0].impulse[0];
+        assert_relative_eq!(impulse, -2.0 * 9.81 * h, max_relative = 1e-6);
+    }
+    let mut s = WorldSettings::default();
+    s.sleep = None;
+    let h = s.dt;
+    let mut w = World::<f64, Growable>::new(s).unwrap();
+    w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, solver::world::Material::default())
+        .unwrap();
+    w.add_body(RigidBody::sphere(3.0, 0.1).unwrap().with_position(Vector([0.0, 0.1, 0.0])))
+        .unwrap();
+    for _ in 0..60 {
+        w.step().unwrap();
+    }
+    let normal: f64 = w.contacts().map(|c| c.impulse[0]).sum();
+    assert_relative_eq!(normal, 3.0 * 9.81 * h, max_relative = 1e-6);
+}

@@ -114,8 +114,14 @@ pub struct JointSlot<T, U> {
     pub b: Option<usize>,
     /// The constraint.
     pub joint: Joint<T, U>,
-    /// Impulses of the last step, per row.
+    /// The impulse the joint applied over the last step, per row (N·s): along each row's
+    /// Jacobian, so body `a` got `Δv = M⁻¹Jᵀλ` from it (a bob of mass `m` hanging below its
+    /// anchor on a distance joint reads `−m·g·Δt`). The same under every joint scheme:
+    /// RATTLE's velocity solve and its projection at the new pose are summed.
     pub impulse: [T; MAX_JOINT_ROWS],
+    /// The velocity solve's impulses of the last step (its warm start next step; under
+    /// RATTLE about half of `impulse`).
+    pub(crate) warm: [T; MAX_JOINT_ROWS],
 }
 
 /// How far a joint is from holding ([`World::joint_error`]).
@@ -712,6 +718,7 @@ where
             b,
             joint,
             impulse: [T::zero(); MAX_JOINT_ROWS],
+            warm: [T::zero(); MAX_JOINT_ROWS],
         };
         push(&mut self.joints, slot, "joints")?;
         Ok(self.joints.as_slice().len() - 1)

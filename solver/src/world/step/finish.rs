@@ -16,7 +16,7 @@ use super::rows::{joint_row, linearize_joint};
 use crate::world::constraint::{ConstraintFunction, Linearization};
 use crate::world::contact::{Contact, Partner};
 use crate::world::island::Local;
-use crate::world::{JointSlot, JointSolver, RigidBody, WorldError, WorldSettings};
+use crate::world::{JointSlot, JointSolver, MAX_JOINT_ROWS, RigidBody, WorldError, WorldSettings};
 use crate::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, JacobianBlock, PgsSettings};
 
 /// Whether island `k` is integrated by RATTLE: it has joints, the scheme is chosen and the
@@ -66,6 +66,7 @@ pub(crate) fn finish<T, S, U>(
     local: &mut Local<T, S>,
     velocity: &mut S::Buf<BodyVelocity<T>>,
     directions: &mut S::Buf<Linearization<T>>,
+    joint_impulse: &mut [[T; MAX_JOINT_ROWS]],
     settings: &WorldSettings<T>,
 ) -> Result<(), WorldError>
 where
@@ -157,6 +158,15 @@ where
             &solver,
             &mut [],
         )?;
+        // The projection's impulses on the joint rows (first, in joint order) complete the
+        // joints' impulses of the step.
+        let mut row = 0;
+        for (n, j) in islands.joints.of(k).enumerate() {
+            for r in 0..cached[n].rows {
+                joint_impulse[j][r] = joint_impulse[j][r] + local.lambda.as_slice()[row];
+                row += 1;
+            }
+        }
         for (b, d) in local.globals().zip(local.delta_v.as_slice()) {
             let body = &mut next[b];
             body.linear_velocity += d.linear;

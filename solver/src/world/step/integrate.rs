@@ -89,7 +89,7 @@ pub(crate) fn keep_impulses<T: Float, S: Storage, U: ConstraintFunction<T>>(
         .zip(joint_impulse.iter_mut())
         .zip(rows.joint_row.as_slice())
     {
-        *impulse = slot.impulse;
+        *impulse = slot.warm;
         if first != NONE {
             let (first, n) = (first as usize, slot.joint.rows());
             impulse[..n].copy_from_slice(&lambda[first..first + n]);

@@ -163,6 +163,8 @@ pub(crate) struct Scratch<T, S: Storage> {
     delta_v: S::Buf<BodyVelocity<T>>,
     push_v: S::Buf<BodyVelocity<T>>,
     joint_impulse: S::Buf<[T; MAX_JOINT_ROWS]>,
+    /// Each joint's impulse over the step (the velocity solve's plus RATTLE's projection).
+    joint_total: S::Buf<[T; MAX_JOINT_ROWS]>,
 }
 
 impl<T: Float, S: Storage> Scratch<T, S> {
@@ -178,6 +180,7 @@ impl<T: Float, S: Storage> Scratch<T, S> {
             delta_v: Buffer::new(),
             push_v: Buffer::new(),
             joint_impulse: Buffer::new(),
+            joint_total: Buffer::new(),
         }
     }
 }
@@ -291,6 +294,7 @@ where
             delta_v,
             push_v,
             joint_impulse,
+            joint_total,
         } = scratch;
 
         for (i, b) in bodies.iter().enumerate() {
@@ -373,6 +377,10 @@ where
             joints,
             joint_impulse.as_mut_slice(),
         );
+        joint_total.clear();
+        for warm in joint_impulse.as_slice() {
+            push(joint_total, *warm, "joints")?;
+        }
         motion.integrate_positions(stepper, settings.dt, delta_v.as_slice(), push_v.as_slice())?;
         ended(Phase::Integrate);
         let projection = stabilize::project(
@@ -396,6 +404,7 @@ where
             local,
             delta_v,
             &mut motion.directions,
+            joint_total.as_mut_slice(),
             &settings,
         )?;
         ended(Phase::Finish);
@@ -412,12 +421,13 @@ where
         ended(Phase::Sleep);
         contacts.commit(fresh)?;
         core::mem::swap(body_buf, &mut motion.next);
-        for (slot, impulse) in joint_buf
+        for ((slot, warm), total) in joint_buf
             .as_mut_slice()
             .iter_mut()
             .zip(joint_impulse.as_slice())
+            .zip(joint_total.as_slice())
         {
-            slot.impulse = *impulse;
+            (slot.warm, slot.impulse) = (*warm, *total);
         }
         *time = *time + settings.dt;
         ended(Phase::Commit);

@@ -223,7 +223,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
                 row,
                 (eta, T::zero(), lin.value[r]),
                 Bounds::bilateral(),
-                slot.impulse[r],
+                slot.warm[r],
             )?;
         }
         Ok(())
