@@ -258,7 +258,11 @@ fn a_hanging_mass_reads_its_weight_times_the_step_on_its_joint_and_contact() {
         let h = s.dt;
         let mut w = World::<f64, Growable>::new(s).unwrap();
         let bob = w
-            .add_body(RigidBody::sphere(2.0, 0.05).unwrap().with_position(Vector([0.0, -1.0, 0.0])))
+            .add_body(
+                RigidBody::sphere(2.0, 0.05)
+                    .unwrap()
+                    .with_position(Vector([0.0, -1.0, 0.0])),
+            )
             .unwrap();
         w.add_distance_joint(bob, None, Vector([0.0, -1.0, 0.0]), Vector([0.0, 0.0, 0.0]))
             .unwrap();
@@ -272,10 +276,18 @@ fn a_hanging_mass_reads_its_weight_times_the_step_on_its_joint_and_contact() {
     s.sleep = None;
     let h = s.dt;
     let mut w = World::<f64, Growable>::new(s).unwrap();
-    w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, solver::world::Material::default())
-        .unwrap();
-    w.add_body(RigidBody::sphere(3.0, 0.1).unwrap().with_position(Vector([0.0, 0.1, 0.0])))
-        .unwrap();
+    w.add_plane(
+        Vector([0.0, 1.0, 0.0]),
+        0.0,
+        solver::world::Material::default(),
+    )
+    .unwrap();
+    w.add_body(
+        RigidBody::sphere(3.0, 0.1)
+            .unwrap()
+            .with_position(Vector([0.0, 0.1, 0.0])),
+    )
+    .unwrap();
     for _ in 0..60 {
         w.step().unwrap();
     }

@@ -160,11 +160,13 @@ where
         )?;
         // The projection's impulses on the joint rows (first, in joint order) complete the
         // joints' impulses of the step.
-        let mut row = 0;
+        let mut lambda = local.lambda.as_slice().iter();
         for (n, j) in islands.joints.of(k).enumerate() {
-            for r in 0..cached[n].rows {
-                joint_impulse[j][r] = joint_impulse[j][r] + local.lambda.as_slice()[row];
-                row += 1;
+            for (total, l) in joint_impulse[j][..cached[n].rows]
+                .iter_mut()
+                .zip(&mut lambda)
+            {
+                *total = *total + *l;
             }
         }
         for (b, d) in local.globals().zip(local.delta_v.as_slice()) {
