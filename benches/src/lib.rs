@@ -20,6 +20,7 @@ pub mod rotint;
 pub mod solver;
 pub mod stacks;
 pub mod standard;
+pub mod structures;
 pub mod table;
 pub mod world;
 pub mod xform;
@@ -53,4 +54,5 @@ pub const SECTIONS: &[Section] = &[
     ("world", world::report),
     ("standard tests", standard::report),
     ("stacks", stacks::report),
+    ("structures", structures::report),
 ];

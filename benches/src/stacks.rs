@@ -51,7 +51,7 @@ impl Stand {
     }
 
     fn timed(&mut self, k: usize, seconds: f64) {
-        if k % WINDOW == 0 {
+        if k.is_multiple_of(WINDOW) {
             self.windows.push(0.0);
         }
         if let Some(w) = self.windows.last_mut() {
