@@ -34,7 +34,8 @@ pub struct Stand {
     pub drift: f64,
     /// Mean wall time per step (s).
     pub step: f64,
-    /// Wall time of each window of [`WINDOW`] steps (s): the spread of a time ratio.
+    /// Wall time of each window of 60 steps, one simulated second (s): the spread of a
+    /// time ratio.
     pub windows: Vec<f64>,
     /// Steps whose velocity solve did not converge (ours only).
     pub unconverged: usize,
