@@ -146,6 +146,8 @@ pub struct RigidBody<T> {
     pub(crate) gravity_scale: T,
     /// Linear and angular damping rates (1/s).
     pub(crate) damping: (T, T),
+    /// Kinematic: infinite mass like a static body, but moved by its velocity each step.
+    pub(crate) kinematic: bool,
     /// How long the body has moved slower than the sleep thresholds.
     pub(crate) still_for: T,
     /// Asleep: skipped by the step until its island wakes.
@@ -242,9 +244,74 @@ impl<T: Float> RigidBody<T> {
             torque: Vector::zeros(),
             gravity_scale: T::one(),
             damping: (T::zero(), T::zero()),
+            kinematic: false,
             still_for: T::zero(),
             asleep: false,
         }
+    }
+
+    /// A kinematic body: infinite mass like [`RigidBody::fixed`] (nothing pushes it, its
+    /// contacts push dynamic bodies), moved each step by the velocities it is given
+    /// ([`RigidBody::with_linear_velocity`], [`World::set_linear_velocity`](super::World::set_linear_velocity)
+    /// and their angular forms): a moving platform, a conveyor, a robot's driven base. It
+    /// passes through static and other kinematic bodies (no contacts between them), and
+    /// keeps awake what it touches while it moves.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, Shape, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let platform = RigidBody::kinematic()
+    ///     .with_shape(Shape::Box(Vector([2.0, 0.1, 2.0])))
+    ///     .with_linear_velocity(Vector([1.0, 0.0, 0.0]));
+    /// let p = w.add_body(platform).unwrap();
+    /// for _ in 0..60 {
+    ///     w.step().unwrap();
+    /// }
+    /// assert!((w.bodies()[p].position()[0] - 1.0).abs() < 1e-12); // 1 m/s for 1 s
+    /// assert!(w.bodies()[p].is_kinematic() && w.bodies()[p].is_static());
+    /// ```
+    pub fn kinematic() -> Self {
+        Self {
+            kinematic: true,
+            ..Self::fixed()
+        }
+    }
+
+    /// Whether the body is kinematic ([`RigidBody::kinematic`]; it is also
+    /// [static](RigidBody::is_static): infinite mass).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// assert!(RigidBody::<f64>::kinematic().is_kinematic());
+    /// assert!(!RigidBody::<f64>::fixed().is_kinematic());
+    /// ```
+    pub fn is_kinematic(&self) -> bool {
+        self.kinematic
+    }
+
+    /// A kinematic body with a velocity: it pushes, and keeps awake, what it touches.
+    pub(crate) fn moves(&self) -> bool {
+        self.kinematic
+            && (self.linear_velocity != Vector::zeros()
+                || self.angular_velocity_body != Vector::zeros())
+    }
+
+    /// Moves a kinematic body by its velocities over `h`: the centre by `v h`, the
+    /// orientation by the exact exponential of `ω h` (world frame, kept constant).
+    pub(crate) fn glide(&mut self, h: T) -> Result<(), rotint::Error> {
+        self.position += self.linear_velocity * h;
+        if self.angular_velocity_body != Vector::zeros() {
+            let omega = self.orientation.rotate(&self.angular_velocity_body);
+            let turned = (rotint::quat_exp(omega * h) * self.orientation)
+                .try_normalize()
+                .map_err(|_| rotint::Error::NonFinite)?;
+            self.orientation = turned;
+            self.angular_velocity_body = turned.conjugate().rotate(&omega);
+        }
+        Ok(())
     }
 
     /// At this centre-of-mass position.
@@ -751,7 +818,7 @@ impl<T: Float> RigidBody<T> {
                 });
             }
         }
-        if self.is_static() {
+        if self.is_static() && !self.kinematic {
             self.linear_velocity = Vector::zeros();
             self.angular_velocity_body = Vector::zeros();
         }

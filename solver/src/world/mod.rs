@@ -521,7 +521,7 @@ where
         Ok(())
     }
 
-    /// Sets a dynamic body's linear velocity (ignored for static bodies).
+    /// Sets a dynamic or kinematic body's linear velocity (ignored for static bodies).
     ///
     /// # Errors
     /// [`WorldError::BodyOutOfRange`], [`WorldError::NonFinite`].
@@ -542,13 +542,14 @@ where
             });
         }
         let body = self.body_mut(i)?;
-        if !body.is_static() {
+        if !body.is_static() || body.is_kinematic() {
             body.linear_velocity = v;
         }
         Ok(())
     }
 
-    /// Sets a dynamic body's angular velocity, world frame (ignored for static bodies).
+    /// Sets a dynamic or kinematic body's angular velocity, world frame (ignored for static
+    /// bodies).
     ///
     /// # Errors
     /// [`WorldError::BodyOutOfRange`], [`WorldError::NonFinite`].
@@ -569,7 +570,7 @@ where
             });
         }
         let body = self.body_mut(i)?;
-        if !body.is_static() {
+        if !body.is_static() || body.is_kinematic() {
             body.angular_velocity_body = body.orientation.conjugate().rotate(&w);
         }
         Ok(())

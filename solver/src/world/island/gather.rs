@@ -16,6 +16,7 @@ pub(crate) struct RowsView<'a, T> {
     pub(crate) eta: &'a [T],
     pub(crate) push: &'a [T],
     pub(crate) separation: &'a [T],
+    pub(crate) carried: &'a [T],
     pub(crate) bounds: &'a [Bounds<T>],
     pub(crate) lambda: &'a [T],
     /// Where each island's rows end ([`RowsView::island`]); one entry per island.
@@ -102,6 +103,7 @@ impl<T: Float, S: Storage> Local<T, S> {
         self.eta.clear();
         self.push.clear();
         self.separation.clear();
+        self.carried.clear();
         self.bounds.clear();
         self.lambda.clear();
         for i in range {
@@ -111,6 +113,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             push(&mut self.eta, rows.eta[i], "rows")?;
             push(&mut self.push, rows.push[i], "rows")?;
             push(&mut self.separation, rows.separation[i], "rows")?;
+            push(&mut self.carried, rows.carried[i], "rows")?;
             let bounds = match rows.bounds[i] {
                 Bounds::Friction { normal, mu } => Bounds::Friction {
                     normal: normal - from,
@@ -134,6 +137,7 @@ impl<T: Float, S: Storage> Local<T, S> {
         self.eta.clear();
         self.push.clear();
         self.separation.clear();
+        self.carried.clear();
         self.bounds.clear();
         self.lambda.clear();
         for (row, eta, bounds) in rows {
@@ -142,6 +146,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             push(&mut self.eta, eta, "rows")?;
             push(&mut self.push, T::zero(), "rows")?;
             push(&mut self.separation, T::zero(), "rows")?;
+            push(&mut self.carried, T::zero(), "rows")?;
             push(&mut self.bounds, bounds, "rows")?;
             push(&mut self.lambda, T::zero(), "rows")?;
         }

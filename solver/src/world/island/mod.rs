@@ -130,6 +130,8 @@ pub(crate) struct Local<T, S: Storage> {
     /// Each row's position-level value ([`Rows::separation`](super::rows::Rows)), for
     /// substeps.
     separation: S::Buf<T>,
+    /// Each row's `J v` on kinematic bodies ([`Rows::carried`](crate::world::step::rows)).
+    carried: S::Buf<T>,
     bounds: S::Buf<Bounds<T>>,
     /// The impulses (warm start on entry).
     pub(crate) lambda: S::Buf<T>,
@@ -166,6 +168,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             eta: Buffer::new(),
             push: Buffer::new(),
             separation: Buffer::new(),
+            carried: Buffer::new(),
             bounds: Buffer::new(),
             lambda: Buffer::new(),
             cache: Buffer::new(),

@@ -83,6 +83,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             delta_v,
             push_v,
             separation,
+            carried,
             bounds,
             lambda,
             delta_lambda: total,
@@ -91,12 +92,13 @@ impl<T: Float, S: Storage> Local<T, S> {
         let sweep = SweepData {
             rows: rows.as_slice(),
             separation: separation.as_slice(),
+            carried: carried.as_slice(),
             bounds: bounds.as_slice(),
             push_rate: push_fraction / sub,
             slop: settings.slop,
             inverse_substep: sub.recip(),
         };
-        for _ in 0..substeps {
+        for k in 0..substeps {
             for v in delta_v.as_mut_slice() {
                 v.add_scaled(&gravity_step, T::one());
             }
@@ -111,12 +113,21 @@ impl<T: Float, S: Storage> Local<T, S> {
                     op.apply(i, l);
                 }
             }
-            sweep.run(&mut op, Sweep::Push, push_v.as_slice(), lambda);
+            // Time since the start of the step at the sweeps of substep `k` (kinematic bodies
+            // have moved by their velocity over it).
+            let before = sub * T::from(k).unwrap_or_else(T::zero);
+            sweep.run(&mut op, Sweep::Push, push_v.as_slice(), before, lambda);
             // The bodies move with the pushed velocities, then the relax.
             for (x, v) in push_v.as_mut_slice().iter_mut().zip(op.velocity_change()) {
                 x.add_scaled(v, sub);
             }
-            sweep.run(&mut op, Sweep::Relax, push_v.as_slice(), lambda);
+            sweep.run(
+                &mut op,
+                Sweep::Relax,
+                push_v.as_slice(),
+                before + sub,
+                lambda,
+            );
             for (t, l) in total.as_mut_slice().iter_mut().zip(lambda.iter()) {
                 *t = *t + *l;
             }
@@ -177,6 +188,8 @@ impl<T: Float, S: Storage> Local<T, S> {
 struct SweepData<'a, T> {
     rows: &'a [ConstraintRow<T>],
     separation: &'a [T],
+    /// `J v` of bodies the solve does not move (kinematic), per row.
+    carried: &'a [T],
     bounds: &'a [Bounds<T>],
     push_rate: T,
     slop: T,
@@ -184,9 +197,10 @@ struct SweepData<'a, T> {
 }
 
 impl<T: Float> SweepData<'_, T> {
-    /// One sweep over the rows, with the velocities in `op` (absolute) and the bodies'
-    /// displacements so far in `moved`: a contact normal row holds the separation
-    /// `gap + J·moved` (a speculative gap lets the bodies close it within the substep; with
+    /// One sweep over the rows, with the velocities in `op` (absolute; `carried` adds the
+    /// kinematic bodies') and the bodies' displacements so far in `moved`, `elapsed` into
+    /// the step: a contact normal row holds the separation `gap + J·moved + carried·elapsed`
+    /// (a speculative gap lets the bodies close it within the substep; with
     /// [`Sweep::Push`] a penetration beyond the slop is pushed out at `push_rate` per
     /// metre), a friction row stops sliding within `μλₙ`, another row holds `J v = 0`.
     fn run<O: RowOperator<T>>(
@@ -194,6 +208,7 @@ impl<T: Float> SweepData<'_, T> {
         op: &mut O,
         sweep: Sweep,
         moved: &[BodyVelocity<T>],
+        elapsed: T,
         lambda: &mut [T],
     ) {
         for (i, row) in self.rows.iter().enumerate() {
@@ -202,14 +217,14 @@ impl<T: Float> SweepData<'_, T> {
                 continue;
             }
             let mass = diagonal.recip();
-            let v = op.product_row(i, lambda);
+            let v = op.product_row(i, lambda) + self.carried[i];
             let new = match self.bounds[i] {
                 Bounds::Friction { normal, mu } => {
                     let limit = mu * lambda[normal];
                     (lambda[i] - mass * v).max(-limit).min(limit)
                 }
                 Bounds::Box { lo, hi } if lo == T::zero() && hi == T::infinity() => {
-                    let s = self.separation[i] + row_dot(row, moved);
+                    let s = self.separation[i] + row_dot(row, moved) + self.carried[i] * elapsed;
                     let target = if s > T::zero() {
                         -s * self.inverse_substep
                     } else if sweep == Sweep::Push {

@@ -54,6 +54,10 @@ impl<T: Float + FloatConst, S: Storage> Motion<T, S> {
             .zip(delta_v)
             .zip(push)
         {
+            if next.is_kinematic() {
+                next.glide(h)?;
+                continue;
+            }
             if next.is_static() || next.asleep {
                 continue;
             }

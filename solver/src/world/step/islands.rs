@@ -148,11 +148,14 @@ impl<S: Storage> Islands<S> {
 
     /// Splits the bodies (`dynamic[i]`, `asleep[i]`) into islands linked by `links`
     /// (pairs of body indices, `None` for the world), numbered in order of their lowest
-    /// body; then groups the joints and contacts (`joint_links`, `contact_links`).
+    /// body; then groups the joints and contacts (`joint_links`, `contact_links`). An island
+    /// touching a body that `moves` (a kinematic body with a velocity) is awake.
+    #[allow(clippy::too_many_arguments, reason = "the named inputs of the phase")]
     pub(crate) fn build<J, C>(
         &mut self,
         dynamic: impl Fn(usize) -> bool,
         asleep: impl Fn(usize) -> bool,
+        moves: impl Fn(usize) -> bool,
         bodies: usize,
         joint_links: J,
         contact_links: C,
@@ -199,6 +202,15 @@ impl<S: Storage> Islands<S> {
             push(&mut self.of_body, island)?;
             if island != NONE && !asleep(i) {
                 self.awake.as_mut_slice()[island as usize] = true;
+            }
+        }
+        for (a, b) in contact_links.clone() {
+            let Some(b) = b else { continue };
+            for (mover, other) in [(a, b), (b, a)] {
+                let island = self.of_body.as_slice()[other];
+                if moves(mover) && island != NONE {
+                    self.awake.as_mut_slice()[island as usize] = true;
+                }
             }
         }
         let n = islands as usize;

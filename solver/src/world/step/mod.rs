@@ -302,7 +302,6 @@ where
                 .map_err(|what| WorldError::NonFiniteBody { body: i, what })?;
         }
         ended(Phase::Check);
-        // 2–3. broad and narrow phase, contact persistence
         candidates.find(broad_phase, bodies, settings.margin)?;
         ended(Phase::Broad);
         narrow::collide(bodies, planes, candidates, settings.margin, contacts, fresh)?;
@@ -314,6 +313,7 @@ where
         islands.build(
             |i| !bodies[i].is_static(),
             |i| bodies[i].asleep,
+            |i| bodies[i].moves(),
             bodies.len(),
             joints.iter().map(|j| (j.a, j.b)),
             fresh.as_slice().iter().map(link),

@@ -28,6 +28,9 @@ pub(crate) struct Rows<T, S: Storage> {
     /// a joint row's constraint value `C` (0 when it holds); 0 on friction rows. Substeps
     /// move it with the bodies ([`Local::solve_substeps`](super::solve::Local)).
     pub(crate) separation: S::Buf<T>,
+    /// `J v` of each row's blocks on kinematic bodies (a velocity the solve does not
+    /// change; 0 for every other row). Substeps add it to the bodies' `J v`.
+    pub(crate) carried: S::Buf<T>,
     pub(crate) bounds: S::Buf<Bounds<T>>,
     /// The warm start on entry to the solve, the impulses after it.
     pub(crate) lambda: S::Buf<T>,
@@ -89,6 +92,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
             eta: Buffer::new(),
             push: Buffer::new(),
             separation: Buffer::new(),
+            carried: Buffer::new(),
             bounds: Buffer::new(),
             lambda: Buffer::new(),
             island_end: Buffer::new(),
@@ -103,6 +107,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
             eta: self.eta.as_slice(),
             push: self.push.as_slice(),
             separation: self.separation.as_slice(),
+            carried: self.carried.as_slice(),
             bounds: self.bounds.as_slice(),
             lambda: self.lambda.as_slice(),
             island_end: self.island_end.as_slice(),
@@ -114,6 +119,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
         self.eta.clear();
         self.push.clear();
         self.separation.clear();
+        self.carried.clear();
         self.bounds.clear();
         self.lambda.clear();
         self.island_end.clear();
@@ -131,8 +137,18 @@ impl<T: Float, S: Storage> Rows<T, S> {
         (eta, contact_push, separation): (T, T, T),
         bounds: Bounds<T>,
         warm: T,
+        (bodies, free): (&[RigidBody<T>], &[BodyVelocity<T>]),
     ) -> Result<usize, WorldError> {
         let index = self.len();
+        let mut carried = T::zero();
+        for block in core::iter::once(&row.a).chain(row.b.iter()) {
+            if bodies[block.body].is_kinematic() {
+                carried = carried
+                    + block.linear.dot(&free[block.body].linear)
+                    + block.angular.dot(&free[block.body].angular);
+            }
+        }
+        push(&mut self.carried, carried, "rows")?;
         push(&mut self.rows, row, "rows")?;
         push(&mut self.eta, eta, "rows")?;
         push(&mut self.push, contact_push, "rows")?;
@@ -224,6 +240,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
                 (eta, T::zero(), lin.value[r]),
                 Bounds::bilateral(),
                 slot.warm[r],
+                (bodies, free),
             )?;
         }
         Ok(())
@@ -274,6 +291,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
             (eta_n, contact_push, c.gap),
             Bounds::unilateral(),
             c.impulse[0],
+            (bodies, free),
         )?;
         if mu > T::zero() {
             let tangents = orthonormal_pair(&c.normal);
@@ -285,6 +303,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
                     (eta_t, T::zero(), T::zero()),
                     Bounds::friction(normal_row, mu),
                     warm,
+                    (bodies, free),
                 )?;
             }
         } else {
