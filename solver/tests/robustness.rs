@@ -112,6 +112,8 @@ struct BodySpec {
     spin: Vector<f64, 3>,
     material: Material<f64>,
     fixed: bool,
+    /// A fixed body that moves by its velocity (kinematic).
+    kinematic: bool,
 }
 
 /// A joint of a scene: (kind, body a, body b, a point or anchor offset, an axis).
@@ -134,6 +136,8 @@ struct Scene {
     steps: usize,
     /// Energy must not rise (see the module docs).
     passive: bool,
+    /// Forces and impulses applied before every step (never in a passive scene).
+    driven: bool,
 }
 
 fn bounding_radius(shape: Shape<f64>) -> f64 {
@@ -247,6 +251,7 @@ fn columns(rng: &mut Rng) -> Scene {
                 spin: Vector::zeros(),
                 material: material(rng, true),
                 fixed: false,
+                kinematic: false,
             });
             y += r;
         }
@@ -261,6 +266,7 @@ fn columns(rng: &mut Rng) -> Scene {
         // With `relax_sweeps == 0` the push out of penetration stays in the velocities by
         // design (plain Baumgarte): energy may rise by what the push gives.
         passive: settings.relax_sweeps > 0,
+        driven: false,
     }
 }
 
@@ -294,6 +300,7 @@ fn scatter(rng: &mut Rng) -> Scene {
             spin: rng.direction() * rng.range(0.0, 10.0),
             material: material(rng, false),
             fixed: rng.chance(0.1),
+            kinematic: false,
         });
     }
     // Exact contact: put the second body touching the first.
@@ -322,6 +329,7 @@ fn scatter(rng: &mut Rng) -> Scene {
         joints: Vec::new(),
         steps: 25,
         passive: false,
+        driven: false,
     }
 }
 
@@ -353,6 +361,7 @@ fn jointed(rng: &mut Rng) -> Scene {
             spin: rng.direction() * rng.range(0.0, 5.0),
             material: material(rng, false),
             fixed: false,
+            kinematic: false,
         });
     }
     let mut joints = Vec::new();
@@ -393,6 +402,7 @@ fn jointed(rng: &mut Rng) -> Scene {
         joints,
         steps: 25,
         passive: false,
+        driven: false,
     }
 }
 
@@ -422,6 +432,7 @@ fn pile(rng: &mut Rng) -> Scene {
                 spin: Vector::zeros(),
                 material: material(rng, false),
                 fixed: false,
+                kinematic: false,
             }
         })
         .collect();
@@ -433,6 +444,7 @@ fn pile(rng: &mut Rng) -> Scene {
         joints: Vec::new(),
         steps: 30,
         passive: settings.relax_sweeps > 0,
+        driven: false,
     }
 }
 
@@ -449,6 +461,12 @@ fn scene(seed: u64) -> Scene {
             _ => jointed(&mut rng),
         }
     };
+    if !scene.passive {
+        scene.driven = side.chance(0.3);
+        for b in &mut scene.bodies {
+            b.kinematic = b.fixed && side.chance(0.5);
+        }
+    }
     scene.settings.contact_solver = if side.chance(0.5) {
         ContactSolver::Sweeps
     } else {
@@ -467,7 +485,9 @@ fn build<S: Storage>(scene: &Scene) -> Result<World<f64, S>, WorldError> {
         w.add_plane(n, d, m)?;
     }
     for b in &scene.bodies {
-        let body = if b.fixed {
+        let body = if b.kinematic {
+            RigidBody::kinematic().with_shape(b.shape)
+        } else if b.fixed {
             RigidBody::fixed().with_shape(b.shape)
         } else {
             match b.shape {
@@ -516,6 +536,31 @@ fn allowance(scene: &Scene, e0: f64) -> f64 {
     weight * lift + 1e-9 * e0.abs() + 1e-12
 }
 
+/// Forces, torques and impulses on every body before step `step` (a static body ignores
+/// them): about its weight's size, turning with the step, an impulse at a point now and then.
+fn drive<S: Storage>(w: &mut World<f64, S>, step: usize) -> Result<(), String> {
+    for i in 0..w.bodies().len() {
+        let b = &w.bodies()[i];
+        let (m, at) = (b.mass(), b.position());
+        if !m.is_finite() {
+            continue;
+        }
+        let phase = step as f64 * 1.3 + i as f64;
+        let f = Vector([phase.sin(), phase.cos(), 0.5]) * (10.0 * m);
+        let point = at + Vector([0.1, -0.2, 0.05]);
+        let applied = w
+            .apply_force_at_point(i, f, point)
+            .and_then(|()| w.apply_torque(i, Vector([0.0, m * phase.cos(), 0.0])));
+        let applied = if step % 7 == 3 {
+            applied.and_then(|()| w.apply_impulse_at_point(i, f * 0.01, point))
+        } else {
+            applied
+        };
+        applied.map_err(|e| format!("step {step}: applying to body {i}: {e}"))?;
+    }
+    Ok(())
+}
+
 /// What one scene run saw.
 #[derive(Debug, Default, Clone, Copy, PartialEq)]
 struct Run {
@@ -543,6 +588,9 @@ fn run<S: Storage>(scene: &Scene, parallel: bool) -> Result<Run, String> {
     let e0 = energy(&w);
     let mut out = Run::default();
     for step in 0..scene.steps {
+        if scene.driven {
+            drive(&mut w, step)?;
+        }
         let (before, contacts) = (w.state_hash(), w.contact_count());
         #[cfg(feature = "rayon")]
         let result = if parallel {

@@ -75,9 +75,15 @@ fn a_kinematic_wall_pushes_a_sphere() {
     for _ in 0..60 {
         w.step().unwrap();
     }
-    let (xw, xb) = (w.bodies()[wall].position()[0], w.bodies()[ball].position()[0]);
+    let (xw, xb) = (
+        w.bodies()[wall].position()[0],
+        w.bodies()[ball].position()[0],
+    );
     assert_relative_eq!(xw, 0.5, max_relative = 1e-12);
-    assert!(xb >= xw + 0.1 + 0.2 - 0.01, "the ball ({xb}) is not ahead of the wall ({xw})");
+    assert!(
+        xb >= xw + 0.1 + 0.2 - 0.01,
+        "the ball ({xb}) is not ahead of the wall ({xw})"
+    );
     assert!(w.bodies()[ball].linear_velocity()[0] >= 1.0 - 1e-6);
 }
 
@@ -96,7 +102,10 @@ fn a_platform_that_starts_moving_wakes_what_it_carries() {
     for _ in 0..120 {
         w.step().unwrap();
     }
-    assert!(w.bodies()[b].is_sleeping(), "the box should sleep on a still platform");
+    assert!(
+        w.bodies()[b].is_sleeping(),
+        "the box should sleep on a still platform"
+    );
     w.set_linear_velocity(p, Vector([0.5, 0.0, 0.0])).unwrap();
     w.step().unwrap();
     assert!(!w.bodies()[b].is_sleeping());
