@@ -30,6 +30,7 @@ mod capacity;
 mod constraint;
 mod contact;
 mod error;
+mod events;
 mod forces;
 mod inertia;
 mod island;
@@ -48,6 +49,7 @@ pub use constraint::{
 };
 pub use contact::{Contact, Partner, Plane, sphere_plane, sphere_sphere};
 pub use error::{InertiaFault, Value, WorldError};
+pub use events::ContactEvent;
 pub use island::EXACT_ROWS;
 pub use joint::{Ball, Distance, Hinge, Joint, orthonormal_pair};
 pub use pose::{Lift, Pose, lift_vector};
@@ -221,6 +223,8 @@ pub struct World<T, S: Storage, U = NoUserConstraint, B = Grid<S>> {
     joints: S::Buf<JointSlot<T, U>>,
     planes: S::Buf<Plane<T>>,
     contacts: ContactSet<T, S>,
+    /// The touching pairs of the last step and its contact events.
+    touching: events::Touching<T, S>,
     scratch: Scratch<T, S>,
 }
 
@@ -293,6 +297,7 @@ where
             joints: Buffer::new(),
             planes: Buffer::new(),
             contacts: ContactSet::new(),
+            touching: events::Touching::new(),
             scratch: Scratch::new(),
         })
     }

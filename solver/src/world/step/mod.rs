@@ -165,6 +165,8 @@ pub(crate) struct Scratch<T, S: Storage> {
     joint_impulse: S::Buf<[T; MAX_JOINT_ROWS]>,
     /// Each joint's impulse over the step (the velocity solve's plus RATTLE's projection).
     joint_total: S::Buf<[T; MAX_JOINT_ROWS]>,
+    /// This step's touching pairs and contact events, committed with the contacts.
+    touching: crate::world::events::Touching<T, S>,
 }
 
 impl<T: Float, S: Storage> Scratch<T, S> {
@@ -181,6 +183,7 @@ impl<T: Float, S: Storage> Scratch<T, S> {
             push_v: Buffer::new(),
             joint_impulse: Buffer::new(),
             joint_total: Buffer::new(),
+            touching: crate::world::events::Touching::new(),
         }
     }
 }
@@ -275,6 +278,7 @@ where
             joints: joint_buf,
             planes,
             contacts,
+            touching,
             broad_phase,
             stepper,
             scratch,
@@ -295,6 +299,7 @@ where
             push_v,
             joint_impulse,
             joint_total,
+            touching: next_touching,
         } = scratch;
 
         for (i, b) in bodies.iter().enumerate() {
@@ -419,7 +424,9 @@ where
                 .map_err(|what| WorldError::NonFiniteResult { body: i, what })?;
         }
         ended(Phase::Sleep);
+        touching.update(fresh.as_slice(), next_touching)?;
         contacts.commit(fresh)?;
+        touching.commit(next_touching);
         core::mem::swap(body_buf, &mut motion.next);
         for ((slot, warm), total) in joint_buf
             .as_mut_slice()

@@ -1,0 +1,197 @@
+//! Contact events: the pairs (a body and a body or a plane) that began or stopped touching in
+//! the last step. A pair touches while one of its contact points is at or below zero gap or
+//! carries a normal impulse (speculative points of a pair still apart do not count).
+use cwlist::{Buffer, Storage};
+use num_traits::Float;
+use xform::Vector;
+
+use super::capacity::push;
+use super::contact::{Contact, Partner};
+use super::{BroadPhase, ConstraintFunction, World, WorldError};
+
+/// A pair that began or stopped touching: the two, and (for a pair that began) the deepest
+/// point of its contact, the normal there and the normal impulse summed over its points
+/// (N·s, the velocity solve's); a pair that ended carries what it had in its last step.
+///
+/// # Example
+/// ```
+/// use solver::world::{Material, Partner, RigidBody, World, WorldSettings};
+/// use solver::xform::Vector;
+/// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+/// w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default()).unwrap();
+/// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 0.5, 0.0]))).unwrap();
+/// let mut landed = None;
+/// for k in 0..60 {
+///     w.step().unwrap();
+///     if let Some(e) = w.contacts_began().first() {
+///         landed = Some((k, e.a, e.partner));
+///     }
+/// }
+/// let (_, a, partner) = landed.unwrap();
+/// assert_eq!((a, partner), (ball, Partner::Plane(0)));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ContactEvent<T> {
+    /// The first body.
+    pub a: usize,
+    /// What it touches.
+    pub partner: Partner,
+    /// The deepest contact point of the pair (world frame, on `a`).
+    pub point: Vector<T, 3>,
+    /// The normal there, from the partner toward `a`.
+    pub normal: Vector<T, 3>,
+    /// The pair's normal impulse, summed over its points (N·s).
+    pub impulse: T,
+}
+
+impl<T> ContactEvent<T> {
+    fn key(&self) -> (usize, u8, usize) {
+        match self.partner {
+            Partner::Body(b) => (self.a, 0, b),
+            Partner::Plane(p) => (self.a, 1, p),
+        }
+    }
+}
+
+/// The touching pairs of the last step, sorted by pair, and its events.
+pub(crate) struct Touching<T, S: Storage> {
+    pairs: S::Buf<ContactEvent<T>>,
+    began: S::Buf<ContactEvent<T>>,
+    ended: S::Buf<ContactEvent<T>>,
+}
+
+impl<T: Float, S: Storage> Touching<T, S> {
+    pub(crate) fn new() -> Self {
+        Self {
+            pairs: Buffer::new(),
+            began: Buffer::new(),
+            ended: Buffer::new(),
+        }
+    }
+
+    /// Builds into `next` the touching pairs of `contacts` and their events against `self`
+    /// (nothing of `self` changes: [`Touching::commit`] swaps them in).
+    pub(crate) fn update(
+        &self,
+        contacts: &[Contact<T>],
+        next: &mut Self,
+    ) -> Result<(), WorldError> {
+        next.pairs.clear();
+        next.began.clear();
+        next.ended.clear();
+        for c in contacts {
+            if c.gap <= T::zero() || c.impulse[0] > T::zero() {
+                let event = ContactEvent {
+                    a: c.a,
+                    partner: c.partner,
+                    point: c.point,
+                    normal: c.normal,
+                    impulse: c.impulse[0],
+                };
+                push(&mut next.pairs, event, "contact events")?;
+            }
+        }
+        let pairs = next.pairs.as_mut_slice();
+        pairs.sort_unstable_by(|x, y| {
+            x.key().cmp(&y.key()).then(
+                x.point
+                    .0
+                    .partial_cmp(&y.point.0)
+                    .unwrap_or(core::cmp::Ordering::Equal),
+            )
+        });
+        // One entry per pair: the first point, the impulses summed.
+        let mut kept = 0;
+        for i in 0..pairs.len() {
+            if kept > 0 && pairs[kept - 1].key() == pairs[i].key() {
+                pairs[kept - 1].impulse = pairs[kept - 1].impulse + pairs[i].impulse;
+            } else {
+                pairs[kept] = pairs[i];
+                kept += 1;
+            }
+        }
+        while next.pairs.as_slice().len() > kept {
+            next.pairs.pop();
+        }
+        let (old, new) = (self.pairs.as_slice(), next.pairs.as_slice());
+        let (mut i, mut j) = (0, 0);
+        while i < old.len() || j < new.len() {
+            match (old.get(i), new.get(j)) {
+                (Some(o), Some(n)) if o.key() == n.key() => (i, j) = (i + 1, j + 1),
+                (Some(o), Some(n)) if o.key() < n.key() => {
+                    push(&mut next.ended, *o, "contact events")?;
+                    i += 1;
+                }
+                (Some(o), None) => {
+                    push(&mut next.ended, *o, "contact events")?;
+                    i += 1;
+                }
+                (_, Some(n)) => {
+                    push(&mut next.began, *n, "contact events")?;
+                    j += 1;
+                }
+                (None, None) => break,
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes `next`'s pairs and events as the last step's.
+    pub(crate) fn commit(&mut self, next: &mut Self) {
+        core::mem::swap(self, next);
+    }
+}
+
+impl<T, S, U, B> World<T, S, U, B>
+where
+    T: Float + num_traits::FloatConst,
+    S: Storage,
+    U: ConstraintFunction<T> + Clone,
+    B: BroadPhase<T>,
+{
+    /// The pairs that began touching in the last step, sorted by pair (body, then body
+    /// partners before planes).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut s = WorldSettings::default();
+    /// s.gravity = Vector::zeros();
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(s).unwrap();
+    /// let a = w.add_body(RigidBody::sphere(1.0, 0.5).unwrap().with_linear_velocity(Vector([3.0, 0.0, 0.0]))).unwrap();
+    /// let b = w.add_body(RigidBody::sphere(1.0, 0.5).unwrap().with_position(Vector([2.0, 0.0, 0.0]))).unwrap();
+    /// let mut began = 0;
+    /// for _ in 0..30 {
+    ///     w.step().unwrap();
+    ///     began += w.contacts_began().len();
+    /// }
+    /// assert_eq!(began, 1); // they met once
+    /// ```
+    pub fn contacts_began(&self) -> &[ContactEvent<T>] {
+        self.touching.began.as_slice()
+    }
+
+    /// The pairs that stopped touching in the last step, with what they had in the step
+    /// before, sorted by pair.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default()).unwrap();
+    /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 0.1, 0.0]))).unwrap();
+    /// w.step().unwrap();
+    /// w.set_linear_velocity(ball, Vector([0.0, 5.0, 0.0])).unwrap(); // thrown up
+    /// let mut ended = 0;
+    /// for _ in 0..10 {
+    ///     w.step().unwrap();
+    ///     ended += w.contacts_ended().len();
+    /// }
+    /// assert_eq!(ended, 1);
+    /// ```
+    pub fn contacts_ended(&self) -> &[ContactEvent<T>] {
+        self.touching.ended.as_slice()
+    }
+}
