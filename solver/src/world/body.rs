@@ -148,6 +148,8 @@ pub struct RigidBody<T> {
     pub(crate) damping: (T, T),
     /// Kinematic: infinite mass like a static body, but moved by its velocity each step.
     pub(crate) kinematic: bool,
+    /// Collision groups this body belongs to and the groups it collides with.
+    pub(crate) filter: (u32, u32),
     /// How long the body has moved slower than the sleep thresholds.
     pub(crate) still_for: T,
     /// Asleep: skipped by the step until its island wakes.
@@ -245,6 +247,7 @@ impl<T: Float> RigidBody<T> {
             gravity_scale: T::one(),
             damping: (T::zero(), T::zero()),
             kinematic: false,
+            filter: (1, u32::MAX),
             still_for: T::zero(),
             asleep: false,
         }
@@ -431,6 +434,49 @@ impl<T: Float> RigidBody<T> {
     pub fn with_shape(mut self, shape: Shape<T>) -> Self {
         self.shape = shape;
         self
+    }
+
+    /// With collision `groups` (bits of the groups it belongs to; group 1 by default) and
+    /// `mask` (bits of the groups it collides with; all by default). Two bodies collide when
+    /// each one's groups meet the other's mask; bodies always collide with planes.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut s = WorldSettings::default();
+    /// s.gravity = Vector::zeros();
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(s).unwrap();
+    /// // A ghost in group 2 that collides only with group 2: passes through the ball.
+    /// let ghost = RigidBody::sphere(1.0, 0.5).unwrap().with_collision_filter(0b10, 0b10);
+    /// let g = w.add_body(ghost.with_linear_velocity(Vector([2.0, 0.0, 0.0]))).unwrap();
+    /// w.add_body(RigidBody::sphere(1.0, 0.5).unwrap().with_position(Vector([1.5, 0.0, 0.0]))).unwrap();
+    /// for _ in 0..60 {
+    ///     w.step().unwrap();
+    /// }
+    /// assert_eq!(w.contact_count(), 0);
+    /// assert_eq!(w.bodies()[g].linear_velocity()[0], 2.0);
+    /// ```
+    #[must_use]
+    pub fn with_collision_filter(mut self, groups: u32, mask: u32) -> Self {
+        self.filter = (groups, mask);
+        self
+    }
+
+    /// The collision groups and mask ([`RigidBody::with_collision_filter`]).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// assert_eq!(RigidBody::sphere(1.0, 0.1f64).unwrap().collision_filter(), (1, u32::MAX));
+    /// ```
+    pub fn collision_filter(&self) -> (u32, u32) {
+        self.filter
+    }
+
+    /// Whether the filters of `self` and `other` let them collide.
+    pub(crate) fn collides_with(&self, other: &Self) -> bool {
+        self.filter.0 & other.filter.1 != 0 && other.filter.0 & self.filter.1 != 0
     }
 
     /// With this surface material.

@@ -126,6 +126,9 @@ pub struct JointSlot<T, U> {
     /// The velocity solve's impulses of the last step (its warm start next step; under
     /// RATTLE about half of `impulse`).
     pub(crate) warm: [T; MAX_JOINT_ROWS],
+    /// Whether the two bodies' shapes still collide with each other (off by default, as in
+    /// rapier and Box2D: a joint's bodies usually overlap at the joint).
+    pub collide_connected: bool,
 }
 
 /// How far a joint is from holding ([`World::joint_error`]).
@@ -612,6 +615,37 @@ where
         self.joints.as_slice()
     }
 
+    /// Lets the shapes of joint `j`'s two bodies collide with each other (`true`) or not
+    /// (`false`, the default).
+    ///
+    /// # Errors
+    /// [`WorldError::JointOutOfRange`].
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let a = w.add_body(RigidBody::sphere(1.0, 0.5).unwrap()).unwrap();
+    /// let b = w.add_body(RigidBody::sphere(1.0, 0.5).unwrap().with_position(Vector([0.9, 0.0, 0.0]))).unwrap();
+    /// let j = w.add_ball_joint(a, Some(b), Vector([0.45, 0.0, 0.0])).unwrap();
+    /// w.step().unwrap();
+    /// assert_eq!(w.contact_count(), 0); // overlapping, but jointed
+    /// w.set_joint_collision(j, true).unwrap();
+    /// w.step().unwrap();
+    /// assert!(w.contact_count() > 0);
+    /// ```
+    pub fn set_joint_collision(&mut self, j: usize, collide: bool) -> Result<(), WorldError> {
+        let joints = self.joints.as_mut_slice();
+        let n = joints.len();
+        let slot = joints.get_mut(j).ok_or(WorldError::JointOutOfRange {
+            joint: j,
+            joints: n,
+        })?;
+        slot.collide_connected = collide;
+        Ok(())
+    }
+
     /// The live contacts (in list order).
     ///
     /// # Example
@@ -727,6 +761,7 @@ where
             joint,
             impulse: [T::zero(); MAX_JOINT_ROWS],
             warm: [T::zero(); MAX_JOINT_ROWS],
+            collide_connected: false,
         };
         push(&mut self.joints, slot, "joints")?;
         Ok(self.joints.as_slice().len() - 1)

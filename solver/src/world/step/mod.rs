@@ -47,7 +47,8 @@ pub enum Phase {
     /// Every body's state checked finite: an error names the body before anything moves.
     Check,
     /// Candidate pairs from the bodies' bounding spheres ([`Grid`] by default,
-    /// [`BruteForce`](super::BruteForce) its tested oracle).
+    /// [`BruteForce`](super::BruteForce) its tested oracle), without the pairs that the
+    /// bodies' collision filters or a joint between them exclude.
     Broad,
     /// Contacts at gap ≤ margin, matched with the last step's through a hash index keyed by
     /// (body, partner, feature): warm starts in O(1).
@@ -165,6 +166,8 @@ pub(crate) struct Scratch<T, S: Storage> {
     joint_impulse: S::Buf<[T; MAX_JOINT_ROWS]>,
     /// Each joint's impulse over the step (the velocity solve's plus RATTLE's projection).
     joint_total: S::Buf<[T; MAX_JOINT_ROWS]>,
+    /// The body pairs of joints whose shapes do not collide, sorted.
+    excluded: S::Buf<[u32; 2]>,
     /// This step's touching pairs and contact events, committed with the contacts.
     touching: crate::world::events::Touching<T, S>,
 }
@@ -183,6 +186,7 @@ impl<T: Float, S: Storage> Scratch<T, S> {
             push_v: Buffer::new(),
             joint_impulse: Buffer::new(),
             joint_total: Buffer::new(),
+            excluded: Buffer::new(),
             touching: crate::world::events::Touching::new(),
         }
     }
@@ -299,6 +303,7 @@ where
             push_v,
             joint_impulse,
             joint_total,
+            excluded,
             touching: next_touching,
         } = scratch;
 
@@ -307,7 +312,15 @@ where
                 .map_err(|what| WorldError::NonFiniteBody { body: i, what })?;
         }
         ended(Phase::Check);
-        candidates.find(broad_phase, bodies, settings.margin)?;
+        excluded.clear();
+        for slot in joints.iter().filter(|j| !j.collide_connected) {
+            if let Some(b) = slot.b {
+                let (a, b) = (slot.a.min(b) as u32, slot.a.max(b) as u32);
+                push(excluded, [a, b], "joints")?;
+            }
+        }
+        excluded.as_mut_slice().sort_unstable();
+        candidates.find(broad_phase, bodies, excluded.as_slice(), settings.margin)?;
         ended(Phase::Broad);
         narrow::collide(bodies, planes, candidates, settings.margin, contacts, fresh)?;
         ended(Phase::Narrow);

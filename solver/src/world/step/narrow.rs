@@ -42,6 +42,7 @@ impl<T: Float, S: Storage> Candidates<T, S> {
         &mut self,
         broad_phase: &mut B,
         bodies: &[RigidBody<T>],
+        excluded: &[[u32; 2]],
         margin: T,
     ) -> Result<(), WorldError> {
         self.proxies.clear();
@@ -62,7 +63,10 @@ impl<T: Float, S: Storage> Candidates<T, S> {
         broad_phase.candidates(proxies, margin, &mut |i, j| {
             let (a, b) = (proxies[i].body, proxies[j].body);
             let (a, b) = (a.min(b), a.max(b));
-            if bodies[a].is_static() && bodies[b].is_static() {
+            if bodies[a].is_static() && bodies[b].is_static()
+                || !bodies[a].collides_with(&bodies[b])
+                || excluded.binary_search(&[a as u32, b as u32]).is_ok()
+            {
                 return;
             }
             full |= pairs.try_push([a as u32, b as u32]).is_err();

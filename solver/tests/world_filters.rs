@@ -1,0 +1,71 @@
+//! Collision filters: two overlapping bodies get a contact exactly when each one's groups
+//! meet the other's mask; jointed bodies do not collide unless their joint allows it.
+use proptest::prelude::*;
+use solver::world::{Material, RigidBody, World, WorldSettings};
+use solver::xform::Vector;
+
+fn world() -> World<f64, solver::cwlist::Growable> {
+    let s = WorldSettings {
+        gravity: Vector::zeros(),
+        ..WorldSettings::default()
+    };
+    World::new(s).unwrap()
+}
+
+proptest! {
+    #[test]
+    fn a_contact_exists_exactly_when_the_filters_agree(
+        ga in any::<u32>(), ma in any::<u32>(), gb in any::<u32>(), mb in any::<u32>(),
+    ) {
+        let mut w = world();
+        w.add_plane(Vector([0.0, 1.0, 0.0]), -0.45, Material::default()).unwrap();
+        let a = RigidBody::sphere(1.0, 0.5).unwrap().with_collision_filter(ga, ma);
+        let b = RigidBody::sphere(1.0, 0.5)
+            .unwrap()
+            .with_collision_filter(gb, mb)
+            .with_position(Vector([0.8, 0.0, 0.0]));
+        let (a, b) = (w.add_body(a).unwrap(), w.add_body(b).unwrap());
+        w.step().unwrap();
+        let pair = w.contacts().any(|c| c.partner == solver::world::Partner::Body(b) && c.a == a);
+        prop_assert_eq!(pair, ga & mb != 0 && gb & ma != 0);
+        // Planes collide with every body, whatever its filter.
+        prop_assert_eq!(w.contacts().filter(|c| matches!(c.partner, solver::world::Partner::Plane(_))).count() >= 2, true);
+    }
+}
+
+#[test]
+fn jointed_bodies_do_not_collide_unless_allowed() {
+    let mut w = world();
+    let a = w.add_body(RigidBody::sphere(1.0, 0.5).unwrap()).unwrap();
+    let b = w
+        .add_body(
+            RigidBody::sphere(1.0, 0.5)
+                .unwrap()
+                .with_position(Vector([0.9, 0.0, 0.0])),
+        )
+        .unwrap();
+    let c = w
+        .add_body(
+            RigidBody::sphere(1.0, 0.5)
+                .unwrap()
+                .with_position(Vector([1.8, 0.0, 0.0])),
+        )
+        .unwrap();
+    let j = w
+        .add_distance_joint(a, Some(b), Vector::zeros(), Vector([0.9, 0.0, 0.0]))
+        .unwrap();
+    w.step().unwrap();
+    let touching = |w: &World<f64, solver::cwlist::Growable>, x: usize, y: usize| {
+        w.contacts()
+            .any(|k| k.a == x && k.partner == solver::world::Partner::Body(y))
+    };
+    assert!(!touching(&w, a, b), "a jointed pair collided");
+    assert!(
+        touching(&w, b, c),
+        "an unjointed overlapping pair did not collide"
+    );
+    w.set_joint_collision(j, true).unwrap();
+    w.step().unwrap();
+    assert!(touching(&w, a, b));
+    assert!(w.set_joint_collision(5, true).is_err());
+}
