@@ -69,3 +69,34 @@ fn jointed_bodies_do_not_collide_unless_allowed() {
     assert!(touching(&w, a, b));
     assert!(w.set_joint_collision(5, true).is_err());
 }
+
+/// A ball falls through a sensor box exactly as in free fall (symplectic Euler: `v = −n g h`),
+/// and the pair is reported once as it enters and once as it leaves.
+#[test]
+fn a_sensor_reports_overlaps_and_pushes_nothing() {
+    let s = WorldSettings::default();
+    let h = s.dt;
+    let mut w = World::<f64, solver::cwlist::Growable>::new(s).unwrap();
+    let zone = RigidBody::fixed()
+        .with_shape(solver::world::Shape::Box(Vector([1.0, 0.3, 1.0])))
+        .with_sensor(true);
+    let z = w.add_body(zone).unwrap();
+    let ball = w
+        .add_body(
+            RigidBody::sphere(1.0, 0.1)
+                .unwrap()
+                .with_position(Vector([0.0, 1.5, 0.0])),
+        )
+        .unwrap();
+    let (mut began, mut ended) = (Vec::new(), Vec::new());
+    let n = 90;
+    for _ in 0..n {
+        w.step().unwrap();
+        began.extend(w.contacts_began().iter().map(|e| (e.a, e.partner)));
+        ended.extend(w.contacts_ended().iter().map(|e| (e.a, e.partner)));
+    }
+    let pair = (z.min(ball), solver::world::Partner::Body(z.max(ball)));
+    assert_eq!((began, ended), (vec![pair], vec![pair]));
+    let v = w.bodies()[ball].linear_velocity()[1];
+    approx::assert_relative_eq!(v, -9.81 * h * n as f64, max_relative = 1e-12);
+}

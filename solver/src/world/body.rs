@@ -150,6 +150,8 @@ pub struct RigidBody<T> {
     pub(crate) kinematic: bool,
     /// Collision groups this body belongs to and the groups it collides with.
     pub(crate) filter: (u32, u32),
+    /// A sensor: its contacts are reported, never solved.
+    pub(crate) sensor: bool,
     /// How long the body has moved slower than the sleep thresholds.
     pub(crate) still_for: T,
     /// Asleep: skipped by the step until its island wakes.
@@ -248,6 +250,7 @@ impl<T: Float> RigidBody<T> {
             damping: (T::zero(), T::zero()),
             kinematic: false,
             filter: (1, u32::MAX),
+            sensor: false,
             still_for: T::zero(),
             asleep: false,
         }
@@ -472,6 +475,43 @@ impl<T: Float> RigidBody<T> {
     /// ```
     pub fn collision_filter(&self) -> (u32, u32) {
         self.filter
+    }
+
+    /// As a sensor (`true`): its shape's contacts are found and reported
+    /// ([`World::contacts`](super::World::contacts), the contact events) but push nothing,
+    /// and nothing pushes it: a trigger volume.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, Shape, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let zone = RigidBody::fixed().with_shape(Shape::Box(Vector([1.0, 0.2, 1.0]))).with_sensor(true);
+    /// let z = w.add_body(zone).unwrap();
+    /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
+    /// let mut entered = false;
+    /// for _ in 0..60 {
+    ///     w.step().unwrap();
+    ///     entered |= !w.contacts_began().is_empty();
+    /// }
+    /// assert!(entered && w.bodies()[ball].position()[1] < -0.5); // reported, fell through
+    /// assert!(w.bodies()[z].is_sensor());
+    /// ```
+    #[must_use]
+    pub fn with_sensor(mut self, sensor: bool) -> Self {
+        self.sensor = sensor;
+        self
+    }
+
+    /// Whether the body is a sensor ([`RigidBody::with_sensor`]).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::RigidBody;
+    /// assert!(!RigidBody::sphere(1.0, 0.1f64).unwrap().is_sensor());
+    /// ```
+    pub fn is_sensor(&self) -> bool {
+        self.sensor
     }
 
     /// Whether the filters of `self` and `other` let them collide.

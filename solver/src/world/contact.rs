@@ -81,6 +81,13 @@ pub struct Contact<T> {
     pub impulse: [T; 3],
 }
 
+impl<T> Contact<T> {
+    /// Whether either side is a sensor (the contact is reported, never solved).
+    pub(crate) fn involves_sensor(&self, bodies: &[super::RigidBody<T>]) -> bool {
+        bodies[self.a].sensor || matches!(self.partner, Partner::Body(b) if bodies[b].sensor)
+    }
+}
+
 /// Narrow phase of two spheres: `(normal from b toward a, gap, point on a)`.
 ///
 /// Coincident centres get the normal `+y` (deterministic).

@@ -75,6 +75,9 @@ impl<T: Float, S: Storage> Bounce<T, S> {
                 let mut any = false;
                 for c in islands.contacts.of(k) {
                     let contact = &contacts[c];
+                    if contact.involves_sensor(bodies) {
+                        continue;
+                    }
                     let (b, material_b) = match contact.partner {
                         Partner::Body(b) => (Some(b), bodies[b].material),
                         Partner::Plane(p) => (None, planes[p].material),

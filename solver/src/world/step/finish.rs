@@ -124,6 +124,9 @@ where
         // step's (its speculative row and the collision phase decide then).
         let contact_rows = islands.contacts.of(k).filter_map(|c| {
             let c = &contacts[c];
+            if c.involves_sensor(start) {
+                return None;
+            }
             let moved = |body: usize| bodies[body].position - start[body].position;
             let mut gap = c.gap + c.normal.dot(&moved(c.a));
             if let Partner::Body(b) = c.partner {

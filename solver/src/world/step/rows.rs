@@ -255,6 +255,10 @@ impl<T: Float, S: Storage> Rows<T, S> {
         free: &[BodyVelocity<T>],
         s: &WorldSettings<T>,
     ) -> Result<Option<usize>, WorldError> {
+        if c.involves_sensor(bodies) {
+            c.impulse = [T::zero(); 3];
+            return Ok(None);
+        }
         let h = s.dt;
         let body_a = &bodies[c.a];
         let (partner_center, material_b, b_index) = match c.partner {
