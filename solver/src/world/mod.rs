@@ -26,6 +26,7 @@
 //! so `N` ≥ joint rows + 3·c covers every array. A step that would overflow returns
 //! [`WorldError::CapacityExceeded`] naming the array and leaves the world as it was.
 mod body;
+mod body_options;
 mod capacity;
 mod constraint;
 mod contact;
