@@ -6,7 +6,10 @@
 //! - the projection's joint error falls quadratically from iteration to iteration;
 //! - a pendulum on a distance joint follows the angle of the pendulum ODE integrated here by
 //!   RK4 with a fine step;
-//! - loop-closing and redundant joints (outside the tree) still converge and never give NaN.
+//! - joints that close loops (a grid, a ring, random extra joints on a tree) are solved
+//!   directly too, by the sparse factorization of `Γ`: `J v' = −βC/Δt` to round-off on
+//!   every row;
+//! - redundant joint rows are regularized and never give NaN.
 //!
 //! One module, instantiated for f64 and f32.
 #![allow(
@@ -83,12 +86,15 @@ macro_rules! direct_tests {
             }
 
             /// A random tree: body 0 hangs from the world, body i from a random earlier body,
-            /// by ball joints (and a hinge every third body) at the current poses.
-            fn random_tree(
+            /// by ball joints (and a hinge every third body) at the current poses; then a
+            /// ball joint between each pair of `loops` (bodies `a ≠ b`, or `a` and the world
+            /// when `b` is out of range), which closes a loop.
+            fn random_graph(
                 s: WorldSettings<T>,
                 parents: &[usize],
                 masses: &[f64],
                 jitter: &[[f64; 3]],
+                loops: &[(usize, usize)],
             ) -> World<T, Growable> {
                 let mut w: World<T, Growable> = World::new(s).unwrap();
                 for (i, &m) in masses.iter().enumerate() {
@@ -109,6 +115,26 @@ macro_rules! direct_tests {
                             .unwrap();
                     } else {
                         w.add_ball_joint(parents[i - 1] % i, Some(id), pivot).unwrap();
+                    }
+                }
+                // Pairs joined already (a second ball joint between them, or to the world
+                // on one body, would repeat rows: redundant, so not exactly solvable).
+                let n = masses.len();
+                let mut joined: Vec<(usize, usize)> =
+                    (1..n).map(|i| (parents[i - 1] % i, i)).chain([(0, n)]).collect();
+                for &(a, b) in loops {
+                    let b = b.min(n);
+                    let pair = (a.min(b), a.max(b));
+                    if a == b || joined.contains(&pair) {
+                        continue;
+                    }
+                    joined.push(pair);
+                    let (pa, off) = (w.bodies()[a].position(), v3([0.0, 0.1, 0.05]));
+                    if b == n {
+                        w.add_ball_joint(a, None, pa + off).unwrap();
+                    } else {
+                        let mid = (pa + w.bodies()[b].position()) * (0.5 as T);
+                        w.add_ball_joint(a, Some(b), mid + off).unwrap();
                     }
                 }
                 w
@@ -167,12 +193,13 @@ macro_rules! direct_tests {
                     masses in proptest::collection::vec(ratio(), 6),
                     jitter in proptest::collection::vec([unit(), unit(), unit()], 6),
                     beta in 0.0..0.5f64,
+                    loops in proptest::collection::vec((0usize..6, 0usize..7), 0..3),
                 ) {
                     let mut s = WorldSettings::<T>::default();
                     s.joint_solver = JointSolver::Direct;
                     s.post_stabilization = 0;
                     s.joint_beta = beta as T;
-                    let mut w = random_tree(s, &parents, &masses, &jitter);
+                    let mut w = random_graph(s, &parents, &masses, &jitter, &loops);
                     // Move it off C = 0 so the bias is not zero.
                     for _ in 0..3 {
                         w.step().unwrap();
@@ -180,7 +207,12 @@ macro_rules! direct_tests {
                     let old = w.bodies().to_vec();
                     let report = w.step().unwrap();
                     prop_assert_eq!(report.direct_rows, report.rows);
-                    prop_assert_eq!(report.regularized_pivots, 0);
+                    // A tree has no redundant rows; a loop may (one closed through two
+                    // parallel hinges repeats their out-of-plane rows), and its dropped rows
+                    // still hold through the others.
+                    if w.joints().len() == masses.len() {
+                        prop_assert_eq!(report.regularized_pivots, 0);
+                    }
                     let (worst, scale) = velocity_residual(&w, &old, s.joint_beta, s.dt);
                     prop_assert!(worst <= $rel * scale.max(1.0), "|Jv - b| = {} at scale {}", worst, scale);
                 }
@@ -254,7 +286,7 @@ macro_rules! direct_tests {
             #[test]
             fn loops_and_redundant_rows_stay_finite() {
                 // A square of four links closed on itself plus a duplicated joint and a
-                // joint with two identical rows: outside the tree or regularized.
+                // joint with two identical rows: solved directly, redundant rows regularized.
                 let mut s = WorldSettings::<T>::default();
                 s.solver.max_iterations = 200;
                 let mut w: World<T, Growable, TwiceX> = World::new(s).unwrap();
@@ -275,11 +307,63 @@ macro_rules! direct_tests {
                 w.add_joint(lone, None, Joint::User(TwiceX)).unwrap();
                 for _ in 0..60 {
                     let report = w.step().unwrap();
-                    assert!(report.direct_rows < report.rows, "loops must be iterative");
+                    assert_eq!(report.direct_rows, report.rows, "loops are solved directly");
                     assert!(report.regularized_pivots > 0, "redundant rows must be regularized");
                 }
                 assert!(w.bodies().iter().all(|b| b.position().is_finite()));
                 assert!(f64::from(w.max_joint_error()) < 1e-3, "gap {}", w.max_joint_error());
+            }
+
+            #[test]
+            fn a_flat_grid_with_redundant_rows_is_solved_exactly() {
+                // 6 × 6 spheres on ball joints at the midpoints, flat, two corners pinned:
+                // half the joints close loops and the in-plane rows are redundant (more
+                // in-plane rows than in-plane freedoms), so Γ is singular. From C = 0 and
+                // random velocities, one step must still give J v' = 0 on every row.
+                let (n, spacing) = (6, 0.25);
+                let mut s = WorldSettings::<T>::default();
+                s.post_stabilization = 0;
+                let mut w: World<T, Growable> = World::new(s).unwrap();
+                let id = |i: usize, k: usize| i * n + k;
+                let mut seed = 1u32;
+                let mut random = move || {
+                    seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                    f64::from(seed >> 8) / f64::from(1u32 << 24) - 0.5
+                };
+                for i in 0..n {
+                    for k in 0..n {
+                        let p = v3([i as f64 * spacing, 0.0, k as f64 * spacing]);
+                        let v = v3([random(), random(), random()]);
+                        let body = RigidBody::sphere(1.0, 0.05).unwrap().with_position(p).with_linear_velocity(v);
+                        w.add_body(body).unwrap();
+                    }
+                }
+                let half = (spacing / 2.0) as T;
+                for i in 0..n {
+                    for k in 0..n {
+                        let p = w.bodies()[id(i, k)].position();
+                        if i + 1 < n {
+                            w.add_ball_joint(id(i, k), Some(id(i + 1, k)), p + Vector([half, 0.0, 0.0])).unwrap();
+                        }
+                        if k + 1 < n {
+                            w.add_ball_joint(id(i, k), Some(id(i, k + 1)), p + Vector([0.0, 0.0, half])).unwrap();
+                        }
+                    }
+                }
+                for corner in [id(0, 0), id(n - 1, 0)] {
+                    let p = w.bodies()[corner].position();
+                    w.add_ball_joint(corner, None, p).unwrap();
+                }
+                let old = w.bodies().to_vec();
+                let report = w.step().unwrap();
+                assert_eq!(report.direct_rows, report.rows);
+                assert!(report.regularized_pivots > 0, "the flat grid's rows are redundant");
+                let (worst, scale) = velocity_residual(&w, &old, s.joint_beta, s.dt);
+                assert!(worst <= $rel * scale.max(1.0), "|Jv - b| = {worst} at scale {scale}");
+                for _ in 0..60 {
+                    w.step().unwrap();
+                }
+                assert!(w.bodies().iter().all(|b| b.position().is_finite()));
             }
         }
     };

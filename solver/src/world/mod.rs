@@ -36,6 +36,7 @@ mod forces;
 mod inertia;
 mod island;
 mod joint;
+mod joint_graph;
 mod pose;
 mod query;
 mod raycast;

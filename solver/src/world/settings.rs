@@ -177,9 +177,11 @@ pub enum JointSolver {
     /// Every row (joints and contacts) by PGS-SOR sweeps: cheap, but slow to converge on
     /// long chains and mass ratios.
     Pgs,
-    /// The joint rows of the joint tree solved exactly by a linear-time sparse `LDLᵀ` of the
-    /// augmented system (Baraff 1996), inside block Gauss-Seidel sweeps whose other blocks
-    /// (contacts, loop-closing joints) are projected rows. Without such rows one sweep is
+    /// The joint rows solved exactly inside block Gauss-Seidel sweeps whose other blocks
+    /// (contacts) are projected rows: a joint tree by a linear-time sparse `LDLᵀ` of the
+    /// augmented system (Baraff 1996); joints that close loops, in the velocity solve, by a
+    /// sparse `LDLᵀ` of `J M⁻¹ Jᵀ` in a minimum-degree order (in the position projection
+    /// the loop-closing joints are swept next to the tree). Without contacts one sweep is
     /// exact.
     #[default]
     Direct,

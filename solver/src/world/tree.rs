@@ -20,7 +20,9 @@
 //! Roots: a joint to the world (or to a static body) roots its component when it has one,
 //! else a body does. A joint that would close a cycle (two joints between the same bodies, a
 //! second joint to the world in one component, a loop of bodies) is left out of the tree and
-//! solved iteratively next to the contacts (block Gauss-Seidel).
+//! solved iteratively next to the contacts (block Gauss-Seidel) in the position projection;
+//! the velocity solve of an island with such joints factors all of them at once instead
+//! ([`JointGraph`](super::joint_graph::JointGraph)).
 //!
 //! A joint node's pivot block `−D` is positive definite when its rows are independent. A
 //! pivot that is not (redundant rows of one joint: what is left of the row is below `64 ε`
@@ -50,18 +52,18 @@ use super::WorldError;
 use crate::{BodyInverseMass, ConstraintRow};
 
 /// The working precision of the factorization (see the module docs).
-type W = f64;
+pub(super) type W = f64;
 
-type Block = [[W; 6]; 6];
+pub(super) type Block = [[W; 6]; 6];
 
 const NONE: usize = usize::MAX;
 
-fn zero_block() -> Block {
+pub(super) fn zero_block() -> Block {
     [[0.0; 6]; 6]
 }
 
 /// `x` in the working precision (NaN if it has no `f64` value).
-fn wide<T: Float>(x: T) -> W {
+pub(super) fn wide<T: Float>(x: T) -> W {
     x.to_f64().unwrap_or(W::NAN)
 }
 
@@ -130,18 +132,51 @@ fn push<E>(buf: &mut impl Buffer<E>, e: E) -> Result<(), WorldError> {
 ///
 /// A pivot at or below `relative · a_jj` (what is left of a row that depends on the rows
 /// before it) is raised to that floor, and `true` returned: a CFM on that pivot alone.
-fn invert_spd(a: &Block, n: usize, relative: W) -> (Block, bool) {
+pub(super) fn invert_spd(a: &Block, n: usize, relative: W) -> (Block, bool) {
+    let mut floors = [0.0; 6];
+    for j in 0..n {
+        floors[j] = relative * a[j][j].abs();
+    }
+    invert_spd_with(a, n, &floors, Redundant::Raise)
+}
+
+/// What [`invert_spd_with`] does with a pivot at or below its floor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Redundant {
+    /// Raises it to the floor (a CFM on that pivot alone).
+    Raise,
+    /// Leaves the row out: its row and column of `A⁻¹` are zero. Right for a row that
+    /// rows eliminated before it fix already, whose pivot is round-off: dividing by it
+    /// would amplify round-off into the rows after it.
+    Drop,
+}
+
+/// [`invert_spd`] with the floor of each pivot given; `true` if a pivot was at its floor.
+pub(super) fn invert_spd_with(
+    a: &Block,
+    n: usize,
+    floors: &[W; 6],
+    redundant: Redundant,
+) -> (Block, bool) {
     let mut l = zero_block();
     let mut raised = false;
+    let mut dropped = [false; 6];
     for j in 0..n {
         let mut s = a[j][j];
         for k in 0..j {
             s -= l[j][k] * l[j][k];
         }
-        let floor = (relative * a[j][j].abs()).max(W::MIN_POSITIVE);
+        let floor = floors[j].max(W::MIN_POSITIVE);
         if s.is_nan() || s <= floor {
-            s = floor;
             raised = true;
+            if redundant == Redundant::Drop {
+                // Row j decouples: unit diagonal, nothing else in its row or column.
+                dropped[j] = true;
+                l[j] = [0.0; 6];
+                l[j][j] = 1.0;
+                continue;
+            }
+            s = floor;
         }
         let pivot = s.sqrt();
         l[j][j] = pivot;
@@ -183,11 +218,17 @@ fn invert_spd(a: &Block, n: usize, relative: W) -> (Block, bool) {
             inv[j][i] = m;
         }
     }
+    for j in (0..n).filter(|&j| dropped[j]) {
+        for i in 0..n {
+            inv[i][j] = 0.0;
+            inv[j][i] = 0.0;
+        }
+    }
     (inv, raised)
 }
 
 /// `J(row, body)`: the 6-vector of `row` on `body` (zero if the row does not act on it).
-fn jacobian<T: Float>(row: &ConstraintRow<T>, body: usize) -> [W; 6] {
+pub(super) fn jacobian<T: Float>(row: &ConstraintRow<T>, body: usize) -> [W; 6] {
     let pack = |b: &crate::JacobianBlock<T>| {
         [
             wide(b.linear[0]),

@@ -2,7 +2,7 @@
 use cwlist::{Buffer, Storage};
 use num_traits::Float;
 
-use super::Local;
+use super::{Direct, Local};
 use crate::world::WorldError;
 use crate::{
     Certificate, PgsSettings, RowOperator, SequentialImpulse, SolveError, certify, relax_row,
@@ -23,8 +23,15 @@ impl<T: Float, S: Storage> Local<T, S> {
     ) -> Result<Certificate<T>, WorldError> {
         let n = self.rows.as_slice().len();
         let (cfm, omega) = (settings.cfm, settings.omega);
-        self.tree
-            .factor(self.rows.as_slice(), self.inverse.as_slice(), cfm);
+        let direct = self.direct;
+        match direct {
+            Direct::Tree => self
+                .tree
+                .factor(self.rows.as_slice(), self.inverse.as_slice(), cfm),
+            Direct::Graph => self
+                .graph
+                .factor(self.rows.as_slice(), self.inverse.as_slice(), cfm),
+        }
         let mut op = SequentialImpulse::prepared(
             self.rows.as_slice(),
             self.cache.as_mut_slice(),
@@ -55,10 +62,12 @@ impl<T: Float, S: Storage> Local<T, S> {
             {
                 let op = &op;
                 let lambda = &*lambda;
-                self.tree.solve(
-                    |i| eta[i] - op.product_row(i, lambda) - cfm * lambda[i],
-                    |i, d| delta[i] = d,
-                );
+                let rhs = |i| eta[i] - op.product_row(i, lambda) - cfm * lambda[i];
+                let out = |i, d| delta[i] = d;
+                match direct {
+                    Direct::Tree => self.tree.solve(rhs, out),
+                    Direct::Graph => self.graph.solve(rhs, out),
+                }
             }
             for i in (0..n).filter(|&i| is_direct(i)) {
                 lambda[i] = lambda[i] + delta[i];

@@ -26,6 +26,7 @@ pub(crate) use guard::Kinetic;
 
 use crate::world::capacity::push;
 use crate::world::constraint::ConstraintFunction;
+use crate::world::joint_graph::JointGraph;
 use crate::world::tree::JointTree;
 use crate::world::{ContactSolver, JointSlot, JointSolver, WorldError};
 use crate::{
@@ -110,6 +111,24 @@ enum Start {
     },
 }
 
+/// Which factorization solves an island's joint rows directly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Direct {
+    /// The joint tree (linear time); loop-closing joints are left to the sweeps.
+    Tree,
+    /// The sparse `LDLᵀ` of every joint row: the joints close loops.
+    Graph,
+}
+
+/// How a solve treats joints that close loops (with the direct joint solver).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Loops {
+    /// Every joint row by the sparse factorization ([`JointGraph`]).
+    Direct,
+    /// The joint tree directly, the joints that close loops by sweeps.
+    Sweeps,
+}
+
 /// One island's problem in its own numbering.
 pub(crate) struct Local<T, S: Storage> {
     /// Global index of each local body, ascending. A row's block on a body outside the
@@ -140,6 +159,10 @@ pub(crate) struct Local<T, S: Storage> {
     delta_lambda: S::Buf<T>,
     direct_row: S::Buf<bool>,
     tree: JointTree<T, S>,
+    /// The sparse factorization of every joint row, for joints that close loops.
+    graph: JointGraph<S>,
+    /// Which of the two solves the joint rows directly.
+    direct: Direct,
     /// The dense `Γ` of an island of at most [`EXACT_ROWS`] rows ([`Local::polish`]): a
     /// fixed array, so fixed and growable storage polish the same islands.
     gamma: [T; EXACT_ROWS * EXACT_ROWS],
@@ -176,6 +199,8 @@ impl<T: Float, S: Storage> Local<T, S> {
             delta_lambda: Buffer::new(),
             direct_row: Buffer::new(),
             tree: JointTree::new(),
+            graph: JointGraph::new(),
+            direct: Direct::Tree,
             gamma: [T::zero(); EXACT_ROWS * EXACT_ROWS],
             exact: ExactSolver::new(),
             aggregates: Buffer::new(),
@@ -211,12 +236,13 @@ impl<T: Float, S: Storage> Local<T, S> {
     ) -> Result<Outcome<T>, WorldError> {
         // Joint rows carry their Baumgarte bias (energy by design): the guard is for contacts.
         let guarded = joints.clone().next().is_none();
-        let direct_rows = self.prepare(joints, all_joints, settings.joint_solver)?;
+        let direct_rows = self.prepare(joints, all_joints, settings.joint_solver, Loops::Direct)?;
         // Substeps where the sweeps are weakest: a large island whose contacts close loops
         // (small islands are finished exactly, trees by the coarse correction). Joint
-        // islands keep the sweeps: on a 20×20 grid of ball joints hanging from two corners,
-        // 8 substeps of one sweep each gave a largest gap of 6.1 spacings with the
-        // projection (the sweeps: 6.0) and 45 without it.
+        // islands are solved directly, loops included (`Loops::Direct`); substeps did not
+        // help them: on a 20×20 grid of ball joints hanging from two corners, 8 substeps of
+        // one sweep each gave a largest gap of 6.1 spacings with the projection (the
+        // sweeps: 6.0) and 45 without it.
         let loopy =
             guarded && self.rows.as_slice().len() > EXACT_ROWS && !self.contacts_may_form_a_tree();
         if let (true, ContactSolver::Substeps { count }, true) =
@@ -283,8 +309,10 @@ impl<T: Float, S: Storage> Local<T, S> {
     }
 
     /// Solves the gathered problem; `joints` are the island's joints (global), whose rows
-    /// come first in joint order. With a non-empty `trace` exactly `trace.len()` sweeps run
-    /// and `trace[k]` becomes the larger of itself and the residual after sweep `k + 1`.
+    /// come first in joint order. Joints that close loops are swept next to the joint tree
+    /// (the position and velocity projections: see [`JointGraph`] for why). With a non-empty
+    /// `trace` exactly `trace.len()` sweeps run and `trace[k]` becomes the larger of itself
+    /// and the residual after sweep `k + 1`.
     pub(crate) fn solve<U: ConstraintFunction<T>>(
         &mut self,
         joints: impl Iterator<Item = usize> + Clone,
@@ -293,18 +321,21 @@ impl<T: Float, S: Storage> Local<T, S> {
         settings: &PgsSettings<T>,
         trace: &mut [T],
     ) -> Result<Outcome<T>, WorldError> {
-        let direct_rows = self.prepare(joints, all_joints, joint_solver)?;
+        let direct_rows = self.prepare(joints, all_joints, joint_solver, Loops::Sweeps)?;
         let outcome = self.run(direct_rows, settings, trace, Start::Fresh)?;
         self.count_unresolved(outcome, settings)
     }
 
-    /// Scratch, row caches and (with the direct joint solver) the joint tree's plan of the
-    /// gathered problem; returns how many rows the tree solves directly.
+    /// Scratch, row caches and (with the direct joint solver) the plan of the joint rows
+    /// solved directly: the joint tree's, or with `Loops::Direct` and joints that close
+    /// loops, the joint graph's (the tree's if the graph's fill does not fit the storage).
+    /// Returns how many rows are solved directly.
     fn prepare<U: ConstraintFunction<T>>(
         &mut self,
         joints: impl Iterator<Item = usize> + Clone,
         all_joints: &[JointSlot<T, U>],
         joint_solver: JointSolver,
+        loops: Loops,
     ) -> Result<usize, WorldError> {
         let n = self.rows.as_slice().len();
         self.cache.clear();
@@ -336,20 +367,34 @@ impl<T: Float, S: Storage> Local<T, S> {
                 slot.joint.rows(),
             )
         });
-        self.tree.plan(m, local_joints)?;
+        self.tree.plan(m, local_joints.clone())?;
+        let joint_rows: usize = joints.clone().map(|j| all_joints[j].joint.rows()).sum();
+        // Loops: every joint row by the sparse factorization, unless its fill does not fit
+        // the storage (then the tree and sweeps, as without it).
+        self.direct = if loops == Loops::Direct
+            && self.tree.tree_rows() < joint_rows
+            && self.graph.plan(m, local_joints).is_ok()
+        {
+            Direct::Graph
+        } else {
+            Direct::Tree
+        };
         self.direct_row.clear();
         let mut row = 0;
         for (local, j) in joints.enumerate() {
-            let tree = self.tree.is_tree_joint(local);
+            let direct = self.direct == Direct::Graph || self.tree.is_tree_joint(local);
             for _ in 0..all_joints[j].joint.rows() {
-                push(&mut self.direct_row, tree, "rows")?;
+                push(&mut self.direct_row, direct, "rows")?;
                 row += 1;
             }
         }
         for _ in row..n {
             push(&mut self.direct_row, false, "rows")?;
         }
-        Ok(self.tree.tree_rows())
+        Ok(match self.direct {
+            Direct::Tree => self.tree.tree_rows(),
+            Direct::Graph => joint_rows,
+        })
     }
 
     /// Solves the prepared problem from the impulses in `lambda`: the joint tree directly
@@ -365,7 +410,11 @@ impl<T: Float, S: Storage> Local<T, S> {
         let (c, regularized) = if direct_rows > 0 {
             self.clear_velocity_changes();
             let c = self.solve_block(settings, trace)?;
-            (c, self.tree.regularized())
+            let regularized = match self.direct {
+                Direct::Tree => self.tree.regularized(),
+                Direct::Graph => self.graph.regularized(),
+            };
+            (c, regularized)
         } else if let (Start::Continued { flagged_rows }, true) = (start, trace.is_empty()) {
             let mut op = SequentialImpulse::prepared(
                 self.rows.as_slice(),

@@ -1,0 +1,909 @@
+//! The direct solve of a joint block whose joints close loops: a sparse `LDLᵀ` of
+//! `Γ = J M⁻¹ Jᵀ + cfm·I` with one node per joint, in a minimum-degree order.
+//!
+//! The joint tree ([`JointTree`](super::tree::JointTree)) solves a forest of joints in linear
+//! time and leaves every loop-closing joint to block Gauss-Seidel, which converges slowly
+//! when loops are many (a ladder, a grid: half of a grid's joints close loops). Here every
+//! joint of the island is a node of `Γ` (block of its rows), two joints being neighbours
+//! when they share a dynamic body. Gaussian elimination in a minimum-degree order (Tinney
+//! and Walker's scheme 2, with the exact external degree of the elimination graph) keeps
+//! the fill of a planar network near `n log n`: a 20 × 20 grid's 760 joints fill to 11 104
+//! blocks below the diagonal (122 270 block updates to factor).
+//!
+//! # Where it is used
+//! The velocity solve of an island whose joints close loops. The position projection and
+//! RATTLE's velocity projection keep the tree, with the loops by sweeps: measured on grids
+//! of spheres on ball joints hanging from two corners (the largest joint gap over 300
+//! steps at 60 Hz, as a fraction of the spacing), the exact velocity solve alone took the
+//! gap from 11.4 % to 3.5 % (8 × 8), 369 % to 80 % (12 × 12) and 619 % to 566 % (20 × 20);
+//! exact projections as well did better on small grids (2.6 %) but blew up on large ones
+//! (1 966 % on 20 × 20): Newton steps solved exactly on a nearly singular network (a flat
+//! grid is over-constrained in its plane) move light bodies far, and the sweeps' partial
+//! steps act as a damped Newton iteration.
+//!
+//! # Phases
+//! - [`plan`](JointGraph::plan): the order and the pattern of `L` (symbolic elimination),
+//!   kept while the island's joints stay the same, so a steady island plans once.
+//! - [`factor`](JointGraph::factor): `Γ` assembled body by body, then right-looking block
+//!   `LDLᵀ`. Loops make rows redundant more often than not: a flat grid of bodies pinned
+//!   at the midpoints between them has more in-plane joint rows than in-plane freedoms, so
+//!   `Γ` is singular. A row whose updated pivot falls below `max(64 ε, 1e-9)` of its
+//!   diagonal is fixed by the rows eliminated before it; it is left out (no impulse of its
+//!   own, its equation holds through the others when the right-hand side is consistent)
+//!   and counted as a regularized pivot. Raising such a pivot to the floor instead, as the
+//!   tree does for a single joint, divides round-off by round-off and blew up on the grid.
+//! - [`solve`](JointGraph::solve): forward, diagonal and backward substitution.
+//!
+//! Like the tree, the factors are computed in `f64` whatever the world's scalar, and the
+//! world refines the answer by sweeps whose residual is computed in the scalar.
+#![allow(clippy::needless_range_loop)]
+
+use cwlist::{Buffer, Storage};
+use num_traits::Float;
+
+use super::WorldError;
+use super::tree::{Block, Redundant, W, invert_spd_with, jacobian, wide, zero_block};
+use crate::{BodyInverseMass, ConstraintRow};
+
+const NONE: u32 = u32::MAX;
+
+/// One joint as planned: its dynamic ends (`NONE` for the world or a static body), rows and
+/// first row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Joint {
+    ends: [u32; 2],
+    rows: u8,
+    first_row: u32,
+}
+
+/// An entry of an adjacency list of the elimination graph.
+#[derive(Debug, Clone, Copy)]
+struct Edge {
+    node: u32,
+    next: u32,
+}
+
+/// A joint network with loops and its sparse factorization; scratch kept between steps.
+pub(crate) struct JointGraph<S: Storage> {
+    /// The joints of the last plan (compared with the next plan's to reuse it).
+    joints: S::Buf<Joint>,
+    planned_bodies: usize,
+    /// Whether `joints` has a valid plan.
+    planned: bool,
+    /// Joints in elimination order.
+    order: S::Buf<u32>,
+    /// Position of each joint in `order`.
+    position: S::Buf<u32>,
+    /// Where each position's column of `L` starts in `below` (one more entry at the end).
+    column_start: S::Buf<u32>,
+    /// The joint of each below-diagonal block of `L`, ascending by position in each column.
+    below: S::Buf<u32>,
+    /// Each below-diagonal block: `Γ` (updated), then `L` once its column is eliminated.
+    blocks: S::Buf<Block>,
+    /// The `L` blocks of the column being eliminated (as many as the longest column).
+    scratch: S::Buf<Block>,
+    /// Each joint's pivot: `Γ` (updated), then `D⁻¹`.
+    pivots: S::Buf<Block>,
+    /// Each joint's floor for its pivots: `max(64 ε, 1e-9)` of the diagonal of
+    /// `Γ + cfm·I` before elimination. An updated pivot below it is a row that joints
+    /// eliminated before already fix, and is left out (module docs).
+    floors: S::Buf<[W; 6]>,
+    x: S::Buf<[W; 6]>,
+    // Planning scratch: incidence of joints on bodies, the elimination graph, a heap.
+    body_first: S::Buf<u32>,
+    end_next: S::Buf<u32>,
+    first_edge: S::Buf<u32>,
+    edges: S::Buf<Edge>,
+    degree: S::Buf<u32>,
+    mark: S::Buf<u32>,
+    heap: S::Buf<u64>,
+    neighbours: S::Buf<u32>,
+    regularized: usize,
+}
+
+impl<S: Storage> core::fmt::Debug for JointGraph<S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("JointGraph")
+            .field("joints", &self.joints.as_slice().len())
+            .field("fill", &self.below.as_slice().len())
+            .finish_non_exhaustive()
+    }
+}
+
+fn push<E>(buf: &mut impl Buffer<E>, e: E) -> Result<(), WorldError> {
+    super::capacity::push(buf, e, "joint graph")
+}
+
+/// `a −= b cᵀ` on the leading `n × m` block (`b` is `n × k`, `c` is `m × k`).
+#[inline]
+fn subtract_product(a: &mut Block, b: &Block, c: &Block, n: usize, m: usize, k: usize) {
+    if (n, m, k) == (3, 3, 3) {
+        // Ball joints: loops of a known length, unrolled by the compiler.
+        subtract_product_fixed::<3>(a, b, c);
+        return;
+    }
+    for i in 0..n {
+        for j in 0..m {
+            let mut s = 0.0;
+            for l in 0..k {
+                s += b[i][l] * c[j][l];
+            }
+            a[i][j] -= s;
+        }
+    }
+}
+
+/// [`subtract_product`] for `n = m = k = N`.
+#[inline(always)]
+fn subtract_product_fixed<const N: usize>(a: &mut Block, b: &Block, c: &Block) {
+    for i in 0..N {
+        for j in 0..N {
+            let mut s = 0.0;
+            for l in 0..N {
+                s += b[i][l] * c[j][l];
+            }
+            a[i][j] -= s;
+        }
+    }
+}
+
+impl<S: Storage> JointGraph<S> {
+    pub(crate) fn new() -> Self {
+        Self {
+            joints: Buffer::new(),
+            planned_bodies: 0,
+            planned: false,
+            order: Buffer::new(),
+            position: Buffer::new(),
+            column_start: Buffer::new(),
+            below: Buffer::new(),
+            blocks: Buffer::new(),
+            scratch: Buffer::new(),
+            pivots: Buffer::new(),
+            floors: Buffer::new(),
+            x: Buffer::new(),
+            body_first: Buffer::new(),
+            end_next: Buffer::new(),
+            first_edge: Buffer::new(),
+            edges: Buffer::new(),
+            degree: Buffer::new(),
+            mark: Buffer::new(),
+            heap: Buffer::new(),
+            neighbours: Buffer::new(),
+            regularized: 0,
+        }
+    }
+
+    /// Pivots raised by the last [`factor`](Self::factor) (redundant joint rows).
+    pub(crate) fn regularized(&self) -> usize {
+        self.regularized
+    }
+
+    /// Blocks of `L` below the diagonal (the fill of the plan).
+    #[cfg(test)]
+    pub(crate) fn fill(&self) -> usize {
+        self.below.as_slice().len()
+    }
+
+    /// Plans the elimination of the joints `(a, b, rows)` over `bodies` dynamic bodies
+    /// (`None` for an end on the world or a static body), rows numbered consecutively from 0
+    /// in joint order. The last plan is kept when the joints are the same.
+    ///
+    /// # Errors
+    /// [`WorldError::CapacityExceeded`] if a buffer is full (the fill did not fit); the plan
+    /// is then invalid and [`factor`](Self::factor) must not be called.
+    pub(crate) fn plan(
+        &mut self,
+        bodies: usize,
+        joints: impl Iterator<Item = (Option<usize>, Option<usize>, usize)>,
+    ) -> Result<(), WorldError> {
+        let index = |e: Option<usize>| e.map_or(NONE, |b| b as u32);
+        let mut same = self.planned && bodies == self.planned_bodies;
+        let (mut count, mut first_row) = (0, 0);
+        for (a, b, rows) in joints {
+            let joint = Joint {
+                ends: [index(a), index(b)],
+                rows: rows as u8,
+                first_row,
+            };
+            first_row += rows as u32;
+            match self.joints.as_mut_slice().get_mut(count) {
+                Some(old) => {
+                    same &= *old == joint;
+                    *old = joint;
+                }
+                None => {
+                    same = false;
+                    if let Err(e) = push(&mut self.joints, joint) {
+                        self.planned = false;
+                        return Err(e);
+                    }
+                }
+            }
+            count += 1;
+        }
+        while self.joints.as_slice().len() > count {
+            same = false;
+            self.joints.pop();
+        }
+        if same {
+            return Ok(());
+        }
+        self.planned = false;
+        self.planned_bodies = bodies;
+        self.eliminate(bodies)?;
+        self.planned = true;
+        Ok(())
+    }
+
+    /// Adds the edge `a → b` to the elimination graph.
+    fn add_edge(&mut self, a: u32, b: u32) -> Result<(), WorldError> {
+        let next = self.first_edge.as_slice()[a as usize];
+        self.first_edge.as_mut_slice()[a as usize] = self.edges.as_slice().len() as u32;
+        push(&mut self.edges, Edge { node: b, next })
+    }
+
+    /// The live neighbours of `a` into `neighbours` (eliminated ones unlinked on the way).
+    fn collect_neighbours(&mut self, a: u32) -> Result<(), WorldError> {
+        self.neighbours.clear();
+        let (first, edges) = (self.first_edge.as_mut_slice(), self.edges.as_mut_slice());
+        let position = self.position.as_slice();
+        let mut previous = NONE;
+        let mut e = first[a as usize];
+        while e != NONE {
+            let Edge { node, next } = edges[e as usize];
+            if position[node as usize] != NONE {
+                if previous == NONE {
+                    first[a as usize] = next;
+                } else {
+                    edges[previous as usize].next = next;
+                }
+            } else {
+                push(&mut self.neighbours, node)?;
+                previous = e;
+            }
+            e = next;
+        }
+        Ok(())
+    }
+
+    /// Minimum-degree elimination: the order and the pattern of `L`.
+    fn eliminate(&mut self, bodies: usize) -> Result<(), WorldError> {
+        let n = self.joints.as_slice().len();
+        for buf in [
+            &mut self.body_first,
+            &mut self.end_next,
+            &mut self.first_edge,
+            &mut self.degree,
+            &mut self.mark,
+            &mut self.order,
+            &mut self.position,
+            &mut self.column_start,
+            &mut self.below,
+        ] {
+            buf.clear();
+        }
+        self.edges.clear();
+        self.heap.clear();
+        for _ in 0..bodies {
+            push(&mut self.body_first, NONE)?;
+        }
+        // Incidence: joint ends on each body (end `2j + side`).
+        for j in 0..n {
+            let ends = self.joints.as_slice()[j].ends;
+            for side in 0..2 {
+                let body = ends[side];
+                if body == NONE {
+                    push(&mut self.end_next, NONE)?;
+                    continue;
+                }
+                let first = &mut self.body_first.as_mut_slice()[body as usize];
+                push(&mut self.end_next, *first)?;
+                *first = (2 * j + side) as u32;
+            }
+        }
+        for _ in 0..n {
+            push(&mut self.first_edge, NONE)?;
+            push(&mut self.degree, 0)?;
+            push(&mut self.mark, NONE)?;
+            push(&mut self.position, NONE)?;
+        }
+        // The graph of Γ: joints sharing a dynamic body.
+        for j in 0..n {
+            self.mark.as_mut_slice()[j] = j as u32;
+            for side in 0..2 {
+                let body = self.joints.as_slice()[j].ends[side];
+                if body == NONE {
+                    continue;
+                }
+                let mut end = self.body_first.as_slice()[body as usize];
+                while end != NONE {
+                    let other = end / 2;
+                    end = self.end_next.as_slice()[end as usize];
+                    if self.mark.as_slice()[other as usize] != j as u32 {
+                        self.mark.as_mut_slice()[other as usize] = j as u32;
+                        self.add_edge(j as u32, other)?;
+                        self.degree.as_mut_slice()[j] += 1;
+                    }
+                }
+            }
+            let key = (u64::from(self.degree.as_slice()[j]) << 32) | j as u64;
+            self.heap_push(key)?;
+        }
+        push(&mut self.column_start, 0)?;
+        while let Some(key) = self.heap_pop() {
+            let (degree, p) = ((key >> 32) as u32, key as u32);
+            let live = self.position.as_slice()[p as usize] == NONE;
+            if !live || degree != self.degree.as_slice()[p as usize] {
+                continue; // a stale entry
+            }
+            self.position.as_mut_slice()[p as usize] = self.order.as_slice().len() as u32;
+            push(&mut self.order, p)?;
+            // The column of p: its live neighbours, which become a clique.
+            self.collect_neighbours(p)?;
+            let column_start = self.below.as_slice().len();
+            for &a in self.neighbours.as_slice() {
+                push(&mut self.below, a)?;
+            }
+            for i in column_start..self.below.as_slice().len() {
+                let a = self.below.as_slice()[i];
+                self.collect_neighbours(a)?;
+                for &b in self.neighbours.as_slice() {
+                    self.mark.as_mut_slice()[b as usize] = a;
+                }
+                let mut degree = self.neighbours.as_slice().len() as u32;
+                for c in column_start..self.below.as_slice().len() {
+                    let b = self.below.as_slice()[c];
+                    if b != a && self.mark.as_slice()[b as usize] != a {
+                        self.add_edge(a, b)?;
+                        degree += 1;
+                    }
+                }
+                self.degree.as_mut_slice()[a as usize] = degree;
+                self.heap_push((u64::from(degree) << 32) | u64::from(a))?;
+            }
+            push(&mut self.column_start, self.below.as_slice().len() as u32)?;
+        }
+        // Each column's blocks ascending by position (the factor walks them in step).
+        let (start, below, position) = (
+            self.column_start.as_slice(),
+            self.below.as_mut_slice(),
+            self.position.as_slice(),
+        );
+        for k in 0..n {
+            below[start[k] as usize..start[k + 1] as usize]
+                .sort_unstable_by_key(|&q| position[q as usize]);
+        }
+        self.blocks.clear();
+        self.scratch.clear();
+        self.pivots.clear();
+        self.floors.clear();
+        self.x.clear();
+        for _ in 0..self.below.as_slice().len() {
+            push(&mut self.blocks, zero_block())?;
+        }
+        let start = self.column_start.as_slice();
+        let longest = (0..n).map(|k| start[k + 1] - start[k]).max().unwrap_or(0);
+        for _ in 0..longest {
+            push(&mut self.scratch, zero_block())?;
+        }
+        for _ in 0..n {
+            push(&mut self.pivots, zero_block())?;
+            push(&mut self.floors, [0.0; 6])?;
+            push(&mut self.x, [0.0; 6])?;
+        }
+        Ok(())
+    }
+
+    fn heap_push(&mut self, key: u64) -> Result<(), WorldError> {
+        push(&mut self.heap, key)?;
+        let heap = self.heap.as_mut_slice();
+        let mut i = heap.len() - 1;
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            if heap[parent] <= heap[i] {
+                break;
+            }
+            heap.swap(parent, i);
+            i = parent;
+        }
+        Ok(())
+    }
+
+    fn heap_pop(&mut self) -> Option<u64> {
+        let heap = self.heap.as_mut_slice();
+        let top = *heap.first()?;
+        let last = heap.len() - 1;
+        heap.swap(0, last);
+        let mut i = 0;
+        loop {
+            let (l, r) = (2 * i + 1, 2 * i + 2);
+            let mut least = i;
+            if l < last && heap[l] < heap[least] {
+                least = l;
+            }
+            if r < last && heap[r] < heap[least] {
+                least = r;
+            }
+            if least == i {
+                break;
+            }
+            heap.swap(i, least);
+            i = least;
+        }
+        self.heap.pop();
+        Some(top)
+    }
+
+    /// The index in `blocks` of row `q` of the column at position `k`, searched from
+    /// `cursor` on (a column's entries ascend by position, so a caller walking rows in
+    /// ascending order keeps the cursor).
+    fn find(&self, k: usize, q: u32, cursor: &mut usize) -> usize {
+        let end = self.column_start.as_slice()[k + 1] as usize;
+        let below = self.below.as_slice();
+        while *cursor < end && below[*cursor] != q {
+            *cursor += 1;
+        }
+        debug_assert!(
+            *cursor < end,
+            "the elimination made the pattern of L a superset"
+        );
+        *cursor
+    }
+
+    /// Factors `Γ + cfm·I` of the joint rows in `rows` (numbered as in
+    /// [`plan`](Self::plan)) with the inverse masses `inverse`.
+    pub(crate) fn factor<T: Float>(
+        &mut self,
+        rows: &[ConstraintRow<T>],
+        inverse: &[BodyInverseMass<T>],
+        cfm: T,
+    ) {
+        self.regularized = 0;
+        // Round-off of the scalar's rows, and of many eliminations in `f64`.
+        let redundant = (64.0 * wide(T::epsilon())).max(1e-9);
+        for p in self.pivots.as_mut_slice() {
+            *p = zero_block();
+        }
+        for b in self.blocks.as_mut_slice() {
+            *b = zero_block();
+        }
+        self.assemble(rows, inverse);
+        let cfm = wide(cfm);
+        let joints = self.joints.as_slice();
+        let pivots = self.pivots.as_mut_slice().iter_mut();
+        for ((p, floor), joint) in pivots.zip(self.floors.as_mut_slice()).zip(joints) {
+            for r in 0..usize::from(joint.rows) {
+                p[r][r] += cfm;
+                floor[r] = redundant * p[r][r].abs();
+            }
+        }
+        let n = joints.len();
+        for k in 0..n {
+            let p = self.order.as_slice()[k] as usize;
+            let np = usize::from(self.joints.as_slice()[p].rows);
+            let floors = &self.floors.as_slice()[p];
+            let pivot = &self.pivots.as_slice()[p];
+            let (d_inv, raised) = invert_spd_with(pivot, np, floors, Redundant::Drop);
+            self.regularized += usize::from(raised);
+            self.pivots.as_mut_slice()[p] = d_inv;
+            let (start, end) = (
+                self.column_start.as_slice()[k] as usize,
+                self.column_start.as_slice()[k + 1] as usize,
+            );
+            // L = C D⁻¹ of the column into scratch; the column keeps C = Γ_qp for the updates.
+            let Self {
+                joints,
+                below,
+                blocks,
+                pivots,
+                position,
+                column_start,
+                scratch,
+                ..
+            } = self;
+            let (joints, below, blocks) =
+                (joints.as_slice(), below.as_slice(), blocks.as_mut_slice());
+            let (position, column_start) = (position.as_slice(), column_start.as_slice());
+            let (pivots, scratch) = (pivots.as_mut_slice(), scratch.as_mut_slice());
+            let rows_of = |q: u32| usize::from(joints[q as usize].rows);
+            for (e, l) in (start..end).zip(scratch.iter_mut()) {
+                let (c, nq) = (&blocks[e], rows_of(below[e]));
+                for i in 0..nq {
+                    for j in 0..np {
+                        let mut s = 0.0;
+                        for m in 0..np {
+                            s += c[i][m] * d_inv[m][j];
+                        }
+                        l[i][j] = s;
+                    }
+                }
+            }
+            for a in 0..end - start {
+                let (q1, c1) = (below[start + a], blocks[start + a]);
+                let n1 = rows_of(q1);
+                // Γ_q1q1 −= L_q1 C_q1ᵀ.
+                subtract_product(&mut pivots[q1 as usize], &scratch[a], &c1, n1, n1, np);
+                // Γ_q2q1 −= L_q2 C_q1ᵀ for q2 after q1: in the column of q1.
+                let k1 = position[q1 as usize] as usize;
+                let (mut cursor, column_end) =
+                    (column_start[k1] as usize, column_start[k1 + 1] as usize);
+                for b in a + 1..end - start {
+                    let q2 = below[start + b];
+                    while below[cursor] != q2 {
+                        cursor += 1;
+                    }
+                    debug_assert!(cursor < column_end, "the pattern of L holds the fill");
+                    subtract_product(&mut blocks[cursor], &scratch[b], &c1, rows_of(q2), n1, np);
+                }
+            }
+            blocks[start..end].copy_from_slice(&scratch[..end - start]);
+        }
+    }
+
+    /// `Γ = J M⁻¹ Jᵀ` into the pivots and the blocks below them, body by body.
+    fn assemble<T: Float>(&mut self, rows: &[ConstraintRow<T>], inverse: &[BodyInverseMass<T>]) {
+        for (body, inv) in inverse
+            .iter()
+            .enumerate()
+            .take(self.body_first.as_slice().len())
+        {
+            let mut m_inv = zero_block();
+            for k in 0..3 {
+                m_inv[k][k] = wide(inv.inv_mass);
+                for c in 0..3 {
+                    m_inv[3 + k][3 + c] = wide(inv.inv_inertia[(k, c)]);
+                }
+            }
+            let mut end = self.body_first.as_slice()[body];
+            while end != NONE {
+                let a = (end / 2) as usize;
+                end = self.end_next.as_slice()[end as usize];
+                let ja = self.joints.as_slice()[a];
+                let na = usize::from(ja.rows);
+                // W = J_a M⁻¹ (rows × 6).
+                let mut w = zero_block();
+                for r in 0..na {
+                    let jac = jacobian(&rows[ja.first_row as usize + r], body);
+                    for c in 0..6 {
+                        let mut s = 0.0;
+                        for m in 0..6 {
+                            s += jac[m] * m_inv[m][c];
+                        }
+                        w[r][c] = s;
+                    }
+                }
+                let mut other = self.body_first.as_slice()[body];
+                while other != NONE {
+                    let b = (other / 2) as usize;
+                    other = self.end_next.as_slice()[other as usize];
+                    let (pa, pb) = (self.position.as_slice()[a], self.position.as_slice()[b]);
+                    // Each unordered pair once: into the earlier one's column (or the pivot).
+                    if pb > pa {
+                        continue;
+                    }
+                    let jb = self.joints.as_slice()[b];
+                    let nb = usize::from(jb.rows);
+                    let mut jac_b = zero_block();
+                    for r in 0..nb {
+                        jac_b[r] = jacobian(&rows[jb.first_row as usize + r], body);
+                    }
+                    // Γ_ab += W_a J_bᵀ (a later than or equal to b).
+                    let mut product = zero_block();
+                    for i in 0..na {
+                        for j in 0..nb {
+                            let mut s = 0.0;
+                            for m in 0..6 {
+                                s += w[i][m] * jac_b[j][m];
+                            }
+                            product[i][j] = s;
+                        }
+                    }
+                    let target = if a == b {
+                        &mut self.pivots.as_mut_slice()[a]
+                    } else {
+                        let mut cursor = self.column_start.as_slice()[pb as usize] as usize;
+                        let e = self.find(pb as usize, a as u32, &mut cursor);
+                        &mut self.blocks.as_mut_slice()[e]
+                    };
+                    for i in 0..na {
+                        for j in 0..nb {
+                            target[i][j] += product[i][j];
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Solves `(Γ + cfm·I) δλ = r` with the last factorization: `rhs(row)` gives `r`,
+    /// `out(row, δλ)` receives the answer.
+    pub(crate) fn solve<T: Float>(
+        &mut self,
+        rhs: impl Fn(usize) -> T,
+        mut out: impl FnMut(usize, T),
+    ) {
+        let joints = self.joints.as_slice();
+        let x = self.x.as_mut_slice();
+        for (x, joint) in x.iter_mut().zip(joints) {
+            *x = [0.0; 6];
+            for r in 0..usize::from(joint.rows) {
+                x[r] = wide(rhs(joint.first_row as usize + r));
+            }
+        }
+        let (order, start, below, blocks, pivots) = (
+            self.order.as_slice(),
+            self.column_start.as_slice(),
+            self.below.as_slice(),
+            self.blocks.as_slice(),
+            self.pivots.as_slice(),
+        );
+        // Forward: x_q −= L_qp x_p.
+        for (k, &p) in order.iter().enumerate() {
+            let (xp, np) = (x[p as usize], usize::from(joints[p as usize].rows));
+            for e in start[k] as usize..start[k + 1] as usize {
+                let q = below[e] as usize;
+                let nq = usize::from(joints[q].rows);
+                if (nq, np) == (3, 3) {
+                    for i in 0..3 {
+                        x[q][i] -= blocks[e][i][0] * xp[0]
+                            + blocks[e][i][1] * xp[1]
+                            + blocks[e][i][2] * xp[2];
+                    }
+                    continue;
+                }
+                for i in 0..nq {
+                    let mut s = 0.0;
+                    for j in 0..np {
+                        s += blocks[e][i][j] * xp[j];
+                    }
+                    x[q][i] -= s;
+                }
+            }
+        }
+        // Diagonal: x_p = D⁻¹ x_p.
+        for (xp, (d, joint)) in x.iter_mut().zip(pivots.iter().zip(joints)) {
+            let n = usize::from(joint.rows);
+            let mut y = [0.0; 6];
+            for i in 0..n {
+                for j in 0..n {
+                    y[i] += d[i][j] * xp[j];
+                }
+            }
+            *xp = y;
+        }
+        // Backward: x_p −= Σ L_qpᵀ x_q.
+        for (k, &p) in order.iter().enumerate().rev() {
+            let np = usize::from(joints[p as usize].rows);
+            let mut xp = x[p as usize];
+            for e in start[k] as usize..start[k + 1] as usize {
+                let q = below[e] as usize;
+                let nq = usize::from(joints[q].rows);
+                if (nq, np) == (3, 3) {
+                    for j in 0..3 {
+                        xp[j] -= blocks[e][0][j] * x[q][0]
+                            + blocks[e][1][j] * x[q][1]
+                            + blocks[e][2][j] * x[q][2];
+                    }
+                    continue;
+                }
+                for j in 0..np {
+                    let mut s = 0.0;
+                    for i in 0..nq {
+                        s += blocks[e][i][j] * x[q][i];
+                    }
+                    xp[j] -= s;
+                }
+            }
+            x[p as usize] = xp;
+        }
+        for (xp, joint) in x.iter().zip(joints) {
+            for r in 0..usize::from(joint.rows) {
+                out(
+                    joint.first_row as usize + r,
+                    T::from(xp[r]).unwrap_or_else(T::nan),
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    extern crate alloc;
+    use alloc::vec;
+    use alloc::vec::Vec;
+    use xform::{Matrix, Vector};
+
+    type G = JointGraph<cwlist::Growable>;
+
+    /// A deterministic stream in [−1, 1).
+    struct Stream(u64);
+
+    impl Stream {
+        fn next(&mut self) -> f64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((self.0 >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
+        }
+    }
+
+    fn block(s: &mut Stream, body: usize) -> crate::JacobianBlock<f64> {
+        crate::JacobianBlock {
+            body,
+            linear: Vector([s.next(), s.next(), s.next()]),
+            angular: Vector([s.next(), s.next(), s.next()]),
+        }
+    }
+
+    /// Γ + cfm·I computed densely, row by row, from the rows and the inverse masses.
+    fn dense(
+        rows: &[ConstraintRow<f64>],
+        inverse: &[BodyInverseMass<f64>],
+        cfm: f64,
+    ) -> Vec<Vec<f64>> {
+        let n = rows.len();
+        let times = |b: &crate::JacobianBlock<f64>| {
+            let inv = &inverse[b.body];
+            let w = inv.inv_inertia * b.angular;
+            (b.linear * inv.inv_mass, w)
+        };
+        let mut g = vec![vec![0.0; n]; n];
+        for i in 0..n {
+            for j in 0..n {
+                let mut s = if i == j { cfm } else { 0.0 };
+                for bi in [Some(&rows[i].a), rows[i].b.as_ref()].into_iter().flatten() {
+                    for bj in [Some(&rows[j].a), rows[j].b.as_ref()].into_iter().flatten() {
+                        if bi.body == bj.body {
+                            let (l, a) = times(bj);
+                            s += bi.linear.dot(&l) + bi.angular.dot(&a);
+                        }
+                    }
+                }
+                g[i][j] = s;
+            }
+        }
+        g
+    }
+
+    /// Factors and solves with random rows and inverse masses on the joints of `plan`, and
+    /// checks `(Γ + cfm·I) x = r` with `Γ` formed densely.
+    fn check(s: &mut Stream, bodies: usize, plan: &[(Option<usize>, Option<usize>, usize)]) {
+        let mut inverse = Vec::new();
+        for _ in 0..bodies {
+            let d = [
+                1.0 + s.next().abs(),
+                1.0 + s.next().abs(),
+                1.0 + s.next().abs(),
+            ];
+            inverse.push(BodyInverseMass {
+                inv_mass: 0.5 + s.next().abs(),
+                inv_inertia: Matrix::from_diagonal(Vector(d)),
+            });
+        }
+        let mut rows = Vec::new();
+        for &(a, b, count) in plan {
+            for _ in 0..count {
+                let a = a.unwrap();
+                rows.push(ConstraintRow {
+                    a: block(s, a),
+                    b: b.map(|b| block(s, b)),
+                });
+            }
+        }
+        let mut g = G::new();
+        g.plan(bodies, plan.iter().copied()).unwrap();
+        let cfm = 1e-3;
+        g.factor(&rows, &inverse, cfm);
+        assert_eq!(g.regularized(), 0);
+        let rhs: Vec<f64> = (0..rows.len()).map(|_| s.next()).collect();
+        let mut x = vec![f64::NAN; rows.len()];
+        g.solve(|i| rhs[i], |i, v| x[i] = v);
+        let gamma = dense(&rows, &inverse, cfm);
+        for i in 0..rows.len() {
+            let r: f64 = (0..rows.len()).map(|j| gamma[i][j] * x[j]).sum();
+            approx::assert_relative_eq!(r, rhs[i], epsilon = 1e-8);
+        }
+    }
+
+    #[test]
+    fn random_graphs_solve_like_dense_elimination() {
+        let mut s = Stream(7);
+        for case in 0..200 {
+            let bodies = 2 + case % 9;
+            let joints = 1 + (case * 7) % 15;
+            let mut plan = Vec::new();
+            for _ in 0..joints {
+                let a = ((s.next() + 1.0) * 0.5 * bodies as f64) as usize % bodies;
+                let b = ((s.next() + 1.0) * 0.5 * (bodies + 1) as f64) as usize % (bodies + 1);
+                let b = (b != a && b < bodies).then_some(b);
+                let count = 1 + ((s.next() + 1.0) * 3.0) as usize % 6;
+                plan.push((Some(a), b, count));
+            }
+            check(&mut s, bodies, &plan);
+        }
+    }
+
+    #[test]
+    fn grids_solve_like_dense_elimination_with_little_fill() {
+        let mut s = Stream(11);
+        let n = 12;
+        let id = |i: usize, k: usize| i * n + k;
+        let mut plan = Vec::new();
+        for i in 0..n {
+            for k in 0..n {
+                if i + 1 < n {
+                    plan.push((Some(id(i, k)), Some(id(i + 1, k)), 3));
+                }
+                if k + 1 < n {
+                    plan.push((Some(id(i, k)), Some(id(i, k + 1)), 3));
+                }
+            }
+        }
+        plan.push((Some(0), None, 3));
+        plan.push((Some(id(n - 1, 0)), None, 3));
+        check(&mut s, n * n, &plan);
+        let mut g = G::new();
+        g.plan(n * n, plan.iter().copied()).unwrap();
+        // Minimum degree on the 266 joints: far from the dense 266·265/2 blocks.
+        assert!(g.fill() < 12 * plan.len(), "fill {}", g.fill());
+    }
+
+    #[test]
+    fn repeated_rows_are_dropped_and_consistent_equations_still_hold() {
+        // A joint's rows repeated by a second joint on the same bodies, and a loop: Γ is
+        // singular; with a right-hand side in its range every equation holds.
+        let mut s = Stream(3);
+        let inverse: Vec<_> = (0..3)
+            .map(|_| BodyInverseMass {
+                inv_mass: 1.0,
+                inv_inertia: Matrix::from_diagonal(Vector([2.0, 3.0, 4.0])),
+            })
+            .collect();
+        let first: Vec<_> = (0..3)
+            .map(|_| ConstraintRow {
+                a: block(&mut s, 0),
+                b: Some(block(&mut s, 1)),
+            })
+            .collect();
+        let mut rows = first.clone();
+        rows.extend(first.iter().copied());
+        for (a, b) in [(1, 2), (2, 0)] {
+            for _ in 0..3 {
+                rows.push(ConstraintRow {
+                    a: block(&mut s, a),
+                    b: Some(block(&mut s, b)),
+                });
+            }
+        }
+        let plan = [
+            (Some(0), Some(1), 3),
+            (Some(0), Some(1), 3),
+            (Some(1), Some(2), 3),
+            (Some(2), Some(0), 3),
+        ];
+        let mut g = G::new();
+        g.plan(3, plan.iter().copied()).unwrap();
+        g.factor(&rows, &inverse, 0.0);
+        assert_eq!(
+            g.regularized(),
+            1,
+            "the repeated joint's pivot block is dropped"
+        );
+        // r = Γ y for a random y: consistent.
+        let gamma = dense(&rows, &inverse, 0.0);
+        let y: Vec<f64> = (0..rows.len()).map(|_| s.next()).collect();
+        let rhs: Vec<f64> = (0..rows.len())
+            .map(|i| (0..rows.len()).map(|j| gamma[i][j] * y[j]).sum())
+            .collect();
+        let mut x = vec![f64::NAN; rows.len()];
+        g.solve(|i| rhs[i], |i, v| x[i] = v);
+        for i in 0..rows.len() {
+            let r: f64 = (0..rows.len()).map(|j| gamma[i][j] * x[j]).sum();
+            approx::assert_relative_eq!(r, rhs[i], epsilon = 1e-9);
+        }
+    }
+}
