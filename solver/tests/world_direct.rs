@@ -70,7 +70,7 @@ fn pendulum_reference(g: f64, length: f64, t: f64) -> f64 {
 }
 
 macro_rules! direct_tests {
-    ($name:ident, $t:ty, $rel:expr, $quadratic:expr, $floor:expr, $angle_eps:expr) => {
+    ($name:ident, $t:ty, $rel:expr, $loop_rel:expr, $quadratic:expr, $floor:expr, $angle_eps:expr) => {
         mod $name {
             use super::*;
             type T = $t;
@@ -199,6 +199,9 @@ macro_rules! direct_tests {
                     s.joint_solver = JointSolver::Direct;
                     s.post_stabilization = 0;
                     s.joint_beta = beta as T;
+                    if !loops.is_empty() {
+                        s.joint_beta = 0.0;
+                    }
                     let mut w = random_graph(s, &parents, &masses, &jitter, &loops);
                     // Move it off C = 0 so the bias is not zero.
                     for _ in 0..3 {
@@ -207,14 +210,18 @@ macro_rules! direct_tests {
                     let old = w.bodies().to_vec();
                     let report = w.step().unwrap();
                     prop_assert_eq!(report.direct_rows, report.rows);
-                    // A tree has no redundant rows; a loop may (one closed through two
-                    // parallel hinges repeats their out-of-plane rows), and its dropped rows
-                    // still hold through the others.
-                    if w.joints().len() == masses.len() {
+                    // A tree has no redundant rows and every row holds to round-off. A loop
+                    // may repeat rows (one closed through two parallel hinges repeats their
+                    // out-of-plane rows) or nearly so (bodies in line), and then only a
+                    // consistent right-hand side can hold on every row: loops run with
+                    // β = 0 (b = −J v*, in the range of J), to the conditioning's round-off.
+                    let tree = w.joints().len() == masses.len();
+                    if tree {
                         prop_assert_eq!(report.regularized_pivots, 0);
                     }
+                    let rel = if tree { $rel } else { $loop_rel };
                     let (worst, scale) = velocity_residual(&w, &old, s.joint_beta, s.dt);
-                    prop_assert!(worst <= $rel * scale.max(1.0), "|Jv - b| = {} at scale {}", worst, scale);
+                    prop_assert!(worst <= rel * scale.max(1.0), "|Jv - b| = {} at scale {}, {:?}", worst, scale, report);
                 }
 
                 #[test]
@@ -314,6 +321,46 @@ macro_rules! direct_tests {
                 assert!(f64::from(w.max_joint_error()) < 1e-3, "gap {}", w.max_joint_error());
             }
 
+            /// A ring of `n` links on ball joints hung from the world, in storage `S`: its
+            /// state hash after 30 steps and the steps that swept its loop.
+            fn ring<S: solver::cwlist::Storage>(n: usize) -> (u64, usize) {
+                let mut w: World<T, S> = World::new(WorldSettings::default()).unwrap();
+                for k in 0..n {
+                    let angle = k as f64 / n as f64 * core::f64::consts::TAU;
+                    let p = v3([angle.cos(), angle.sin(), 0.1 * k as f64]);
+                    w.add_body(link(1.0 + k as f64).with_position(p)).unwrap();
+                }
+                for k in 0..n {
+                    let (a, b) = (k, (k + 1) % n);
+                    let mid = (w.bodies()[a].position() + w.bodies()[b].position()) * (0.5 as T);
+                    w.add_ball_joint(a, Some(b), mid).unwrap();
+                }
+                let top = w.bodies()[0].position();
+                w.add_ball_joint(0, None, top + v3([0.0, 0.2, 0.0])).unwrap();
+                let mut swept = 0;
+                for _ in 0..30 {
+                    let report = w.step().unwrap();
+                    swept += usize::from(report.swept_loops > 0);
+                }
+                (w.state_hash(), swept)
+            }
+
+            #[test]
+            fn fixed_storage_factors_loops_that_fit_with_the_same_bits() {
+                let growable = ring::<Growable>(6);
+                assert_eq!(growable.1, 0);
+                // A fixed world lives on the stack: a thread with room for it.
+                let fixed = std::thread::Builder::new()
+                    .stack_size(64 << 20)
+                    .spawn(|| (ring::<solver::cwlist::Fixed<128>>(6), ring::<solver::cwlist::Fixed<32>>(6)))
+                    .unwrap()
+                    .join()
+                    .unwrap();
+                assert_eq!(fixed.0, growable);
+                // Too little room for the fill: the loop is swept, and the report says so.
+                assert_eq!(fixed.1.1, 30);
+            }
+
             #[test]
             fn a_flat_grid_with_redundant_rows_is_solved_exactly() {
                 // 6 × 6 spheres on ball joints at the midpoints, flat, two corners pinned:
@@ -369,5 +416,8 @@ macro_rules! direct_tests {
     };
 }
 
-direct_tests!(f64_direct, f64, 1e-12, 50.0, 1e-9, 1e-2);
-direct_tests!(f32_direct, f32, 1e-5, 50.0, 2e-5, 1e-2);
+// Loops: a row nearly redundant (pivot below 1e-9 of its diagonal, or 8 ε in f32) is dropped
+// and holds to about the square root of that ratio: measured to 2e-5 of the scale in f64, and
+// to 2e-4 in f32 on a nearly redundant loop with a 1000:1 mass ratio.
+direct_tests!(f64_direct, f64, 1e-12, 1e-4, 50.0, 1e-9, 1e-2);
+direct_tests!(f32_direct, f32, 1e-5, 1e-3, 50.0, 2e-5, 1e-2);

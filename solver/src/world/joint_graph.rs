@@ -27,7 +27,7 @@
 //! - [`factor`](JointGraph::factor): `Γ` assembled body by body, then right-looking block
 //!   `LDLᵀ`. Loops make rows redundant more often than not: a flat grid of bodies pinned
 //!   at the midpoints between them has more in-plane joint rows than in-plane freedoms, so
-//!   `Γ` is singular. A row whose updated pivot falls below `max(64 ε, 1e-9)` of its
+//!   `Γ` is singular. A row whose updated pivot falls below `max(8 ε, 1e-9)` of its
 //!   diagonal is fixed by the rows eliminated before it; it is left out (no impulse of its
 //!   own, its equation holds through the others when the right-hand side is consistent)
 //!   and counted as a regularized pivot. Raising such a pivot to the floor instead, as the
@@ -42,10 +42,19 @@ use cwlist::{Buffer, Storage};
 use num_traits::Float;
 
 use super::WorldError;
-use super::tree::{Block, Redundant, W, invert_spd_with, jacobian, wide, zero_block};
+use super::tree::{Redundant, W, invert_spd_with, jacobian, wide, zero_block};
 use crate::{BodyInverseMass, ConstraintRow};
 
 const NONE: u32 = u32::MAX;
+
+/// A pivot below `max(8 ε, REDUNDANT)` of its diagonal (before elimination) is a redundant
+/// row and is dropped. What is left of an exactly redundant row is round-off: of the
+/// scalar's rows (`8 ε`: in `f32` a floor of 1e-10 kept such pivots and the solve failed
+/// outright) and of many eliminations in `f64` (this floor: at 1e-12, flat grids of 12 × 12
+/// and more kept such pivots and blew up). A row only nearly redundant is dropped too, and
+/// its equation then holds to about the square root of the ratio (measured on random loops:
+/// within 1e-4 of the scale in `f64`, 1e-3 in `f32`).
+const REDUNDANT: f64 = 1e-9;
 
 /// One joint as planned: its dynamic ends (`NONE` for the world or a static body), rows and
 /// first row.
@@ -78,13 +87,19 @@ pub(crate) struct JointGraph<S: Storage> {
     column_start: S::Buf<u32>,
     /// The joint of each below-diagonal block of `L`, ascending by position in each column.
     below: S::Buf<u32>,
-    /// Each below-diagonal block: `Γ` (updated), then `L` once its column is eliminated.
-    blocks: S::Buf<Block>,
-    /// The `L` blocks of the column being eliminated (as many as the longest column).
-    scratch: S::Buf<Block>,
-    /// Each joint's pivot: `Γ` (updated), then `D⁻¹`.
-    pivots: S::Buf<Block>,
-    /// Each joint's floor for its pivots: `max(64 ε, 1e-9)` of the diagonal of
+    /// Where each below-diagonal block starts in `values` (one more entry at the end).
+    block_start: S::Buf<u32>,
+    /// The blocks below the diagonal, each `rows(q) × rows(p)` row-major: `Γ_qp`
+    /// (updated), then `L_qp` once its column is eliminated. Packed to the joints' rows, so
+    /// a fixed capacity counts scalars and a network of ball joints moves 72 bytes a block.
+    values: S::Buf<W>,
+    /// The `L` blocks of the column being eliminated (room for the largest column).
+    scratch: S::Buf<W>,
+    /// Where each joint's pivot block starts in `pivots`.
+    pivot_start: S::Buf<u32>,
+    /// Each joint's pivot block, `rows × rows`: `Γ_pp` (updated), then `D⁻¹`.
+    pivots: S::Buf<W>,
+    /// Each joint's floor for its pivots: `max(8 ε, REDUNDANT)` of the diagonal of
     /// `Γ + cfm·I` before elimination. An updated pivot below it is a row that joints
     /// eliminated before already fix, and is left out (module docs).
     floors: S::Buf<[W; 6]>,
@@ -114,9 +129,9 @@ fn push<E>(buf: &mut impl Buffer<E>, e: E) -> Result<(), WorldError> {
     super::capacity::push(buf, e, "joint graph")
 }
 
-/// `a −= b cᵀ` on the leading `n × m` block (`b` is `n × k`, `c` is `m × k`).
+/// `a −= b cᵀ` for row-major `a` (`n × m`), `b` (`n × k`) and `c` (`m × k`).
 #[inline]
-fn subtract_product(a: &mut Block, b: &Block, c: &Block, n: usize, m: usize, k: usize) {
+fn subtract_product(a: &mut [W], b: &[W], c: &[W], n: usize, m: usize, k: usize) {
     if (n, m, k) == (3, 3, 3) {
         // Ball joints: loops of a known length, unrolled by the compiler.
         subtract_product_fixed::<3>(a, b, c);
@@ -126,24 +141,49 @@ fn subtract_product(a: &mut Block, b: &Block, c: &Block, n: usize, m: usize, k: 
         for j in 0..m {
             let mut s = 0.0;
             for l in 0..k {
-                s += b[i][l] * c[j][l];
+                s += b[i * k + l] * c[j * k + l];
             }
-            a[i][j] -= s;
+            a[i * m + j] -= s;
         }
     }
 }
 
 /// [`subtract_product`] for `n = m = k = N`.
 #[inline(always)]
-fn subtract_product_fixed<const N: usize>(a: &mut Block, b: &Block, c: &Block) {
+fn subtract_product_fixed<const N: usize>(a: &mut [W], b: &[W], c: &[W]) {
+    let (a, b, c) = (&mut a[..N * N], &b[..N * N], &c[..N * N]);
     for i in 0..N {
         for j in 0..N {
             let mut s = 0.0;
             for l in 0..N {
-                s += b[i][l] * c[j][l];
+                s += b[i * N + l] * c[j * N + l];
             }
-            a[i][j] -= s;
+            a[i * N + j] -= s;
         }
+    }
+}
+
+/// `y −= A x` for row-major `A` (`n × m`).
+#[inline]
+fn subtract_times(y: &mut [W; 6], a: &[W], x: &[W; 6], n: usize, m: usize) {
+    for i in 0..n {
+        let mut s = 0.0;
+        for j in 0..m {
+            s += a[i * m + j] * x[j];
+        }
+        y[i] -= s;
+    }
+}
+
+/// `y −= Aᵀ x` for row-major `A` (`n × m`).
+#[inline]
+fn subtract_transposed_times(y: &mut [W; 6], a: &[W], x: &[W; 6], n: usize, m: usize) {
+    for j in 0..m {
+        let mut s = 0.0;
+        for i in 0..n {
+            s += a[i * m + j] * x[i];
+        }
+        y[j] -= s;
     }
 }
 
@@ -157,8 +197,10 @@ impl<S: Storage> JointGraph<S> {
             position: Buffer::new(),
             column_start: Buffer::new(),
             below: Buffer::new(),
-            blocks: Buffer::new(),
+            block_start: Buffer::new(),
+            values: Buffer::new(),
             scratch: Buffer::new(),
+            pivot_start: Buffer::new(),
             pivots: Buffer::new(),
             floors: Buffer::new(),
             x: Buffer::new(),
@@ -374,23 +416,45 @@ impl<S: Storage> JointGraph<S> {
             below[start[k] as usize..start[k + 1] as usize]
                 .sort_unstable_by_key(|&q| position[q as usize]);
         }
-        self.blocks.clear();
+        let rows_of =
+            |joints: &S::Buf<Joint>, q: u32| u32::from(joints.as_slice()[q as usize].rows);
+        self.block_start.clear();
+        self.pivot_start.clear();
+        self.values.clear();
         self.scratch.clear();
         self.pivots.clear();
         self.floors.clear();
         self.x.clear();
-        for _ in 0..self.below.as_slice().len() {
-            push(&mut self.blocks, zero_block())?;
+        let (mut at, mut longest) = (0u32, 0u32);
+        for k in 0..n {
+            let p = self.order.as_slice()[k];
+            let (from, to) = (
+                self.column_start.as_slice()[k] as usize,
+                self.column_start.as_slice()[k + 1] as usize,
+            );
+            let column = at;
+            for e in from..to {
+                push(&mut self.block_start, at)?;
+                at += rows_of(&self.joints, self.below.as_slice()[e]) * rows_of(&self.joints, p);
+            }
+            longest = longest.max(at - column);
         }
-        let start = self.column_start.as_slice();
-        let longest = (0..n).map(|k| start[k + 1] - start[k]).max().unwrap_or(0);
+        push(&mut self.block_start, at)?;
+        for _ in 0..at {
+            push(&mut self.values, 0.0)?;
+        }
         for _ in 0..longest {
-            push(&mut self.scratch, zero_block())?;
+            push(&mut self.scratch, 0.0)?;
         }
-        for _ in 0..n {
-            push(&mut self.pivots, zero_block())?;
+        let mut at = 0;
+        for j in 0..n {
+            push(&mut self.pivot_start, at)?;
+            at += rows_of(&self.joints, j as u32).pow(2);
             push(&mut self.floors, [0.0; 6])?;
             push(&mut self.x, [0.0; 6])?;
+        }
+        for _ in 0..at {
+            push(&mut self.pivots, 0.0)?;
         }
         Ok(())
     }
@@ -435,7 +499,7 @@ impl<S: Storage> JointGraph<S> {
         Some(top)
     }
 
-    /// The index in `blocks` of row `q` of the column at position `k`, searched from
+    /// The index of the block of row `q` in the column at position `k`, searched from
     /// `cursor` on (a column's entries ascend by position, so a caller walking rows in
     /// ascending order keeps the cursor).
     fn find(&self, k: usize, q: u32, cursor: &mut usize) -> usize {
@@ -444,10 +508,7 @@ impl<S: Storage> JointGraph<S> {
         while *cursor < end && below[*cursor] != q {
             *cursor += 1;
         }
-        debug_assert!(
-            *cursor < end,
-            "the elimination made the pattern of L a superset"
-        );
+        debug_assert!(*cursor < end, "the pattern of L holds the fill");
         *cursor
     }
 
@@ -460,84 +521,93 @@ impl<S: Storage> JointGraph<S> {
         cfm: T,
     ) {
         self.regularized = 0;
-        // Round-off of the scalar's rows, and of many eliminations in `f64`.
-        let redundant = (64.0 * wide(T::epsilon())).max(1e-9);
-        for p in self.pivots.as_mut_slice() {
-            *p = zero_block();
-        }
-        for b in self.blocks.as_mut_slice() {
-            *b = zero_block();
-        }
+        let redundant = (8.0 * wide(T::epsilon())).max(REDUNDANT);
+        self.values.as_mut_slice().fill(0.0);
+        self.pivots.as_mut_slice().fill(0.0);
         self.assemble(rows, inverse);
         let cfm = wide(cfm);
-        let joints = self.joints.as_slice();
-        let pivots = self.pivots.as_mut_slice().iter_mut();
-        for ((p, floor), joint) in pivots.zip(self.floors.as_mut_slice()).zip(joints) {
-            for r in 0..usize::from(joint.rows) {
-                p[r][r] += cfm;
-                floor[r] = redundant * p[r][r].abs();
+        let Self {
+            joints,
+            order,
+            position,
+            column_start,
+            below,
+            block_start,
+            values,
+            scratch,
+            pivot_start,
+            pivots,
+            floors,
+            regularized,
+            ..
+        } = self;
+        let (joints, order, position) = (joints.as_slice(), order.as_slice(), position.as_slice());
+        let (column_start, below) = (column_start.as_slice(), below.as_slice());
+        let (block_start, values) = (block_start.as_slice(), values.as_mut_slice());
+        let (scratch, floors) = (scratch.as_mut_slice(), floors.as_mut_slice());
+        let (pivot_start, pivots) = (pivot_start.as_slice(), pivots.as_mut_slice());
+        let rows_of = |q: u32| usize::from(joints[q as usize].rows);
+        let pivot_of = |q: u32| pivot_start[q as usize] as usize;
+        for (j, floor) in floors.iter_mut().enumerate() {
+            let (n, at) = (rows_of(j as u32), pivot_of(j as u32));
+            for r in 0..n {
+                pivots[at + r * n + r] += cfm;
+                floor[r] = redundant * pivots[at + r * n + r].abs();
             }
         }
-        let n = joints.len();
-        for k in 0..n {
-            let p = self.order.as_slice()[k] as usize;
-            let np = usize::from(self.joints.as_slice()[p].rows);
-            let floors = &self.floors.as_slice()[p];
-            let pivot = &self.pivots.as_slice()[p];
-            let (d_inv, raised) = invert_spd_with(pivot, np, floors, Redundant::Drop);
-            self.regularized += usize::from(raised);
-            self.pivots.as_mut_slice()[p] = d_inv;
-            let (start, end) = (
-                self.column_start.as_slice()[k] as usize,
-                self.column_start.as_slice()[k + 1] as usize,
-            );
-            // L = C D⁻¹ of the column into scratch; the column keeps C = Γ_qp for the updates.
-            let Self {
-                joints,
-                below,
-                blocks,
-                pivots,
-                position,
-                column_start,
-                scratch,
-                ..
-            } = self;
-            let (joints, below, blocks) =
-                (joints.as_slice(), below.as_slice(), blocks.as_mut_slice());
-            let (position, column_start) = (position.as_slice(), column_start.as_slice());
-            let (pivots, scratch) = (pivots.as_mut_slice(), scratch.as_mut_slice());
-            let rows_of = |q: u32| usize::from(joints[q as usize].rows);
-            for (e, l) in (start..end).zip(scratch.iter_mut()) {
-                let (c, nq) = (&blocks[e], rows_of(below[e]));
+        for (k, &p) in order.iter().enumerate() {
+            let (np, at) = (rows_of(p), pivot_of(p));
+            let mut pivot = zero_block();
+            for i in 0..np {
+                pivot[i][..np].copy_from_slice(&pivots[at + i * np..at + (i + 1) * np]);
+            }
+            let (d_inv, raised) = invert_spd_with(&pivot, np, &floors[p as usize], Redundant::Drop);
+            *regularized += usize::from(raised);
+            for i in 0..np {
+                pivots[at + i * np..at + (i + 1) * np].copy_from_slice(&d_inv[i][..np]);
+            }
+            let (first, last) = (column_start[k] as usize, column_start[k + 1] as usize);
+            let column = block_start[first] as usize;
+            // L = C D⁻¹ of the column into scratch; the column keeps C = Γ_qp for updates.
+            for e in first..last {
+                let (from, nq) = (block_start[e] as usize, rows_of(below[e]));
+                let offset = from - column;
                 for i in 0..nq {
                     for j in 0..np {
                         let mut s = 0.0;
                         for m in 0..np {
-                            s += c[i][m] * d_inv[m][j];
+                            s += values[from + i * np + m] * d_inv[m][j];
                         }
-                        l[i][j] = s;
+                        scratch[offset + i * np + j] = s;
                     }
                 }
             }
-            for a in 0..end - start {
-                let (q1, c1) = (below[start + a], blocks[start + a]);
+            for e1 in first..last {
+                let (q1, from1) = (below[e1], block_start[e1] as usize);
                 let n1 = rows_of(q1);
+                let mut c1 = [0.0; 36];
+                c1[..n1 * np].copy_from_slice(&values[from1..from1 + n1 * np]);
+                let l1 = &scratch[from1 - column..];
                 // Γ_q1q1 −= L_q1 C_q1ᵀ.
-                subtract_product(&mut pivots[q1 as usize], &scratch[a], &c1, n1, n1, np);
+                let at1 = pivot_of(q1);
+                subtract_product(&mut pivots[at1..at1 + n1 * n1], l1, &c1, n1, n1, np);
                 // Γ_q2q1 −= L_q2 C_q1ᵀ for q2 after q1: in the column of q1.
                 let k1 = position[q1 as usize] as usize;
-                let (mut cursor, column_end) =
-                    (column_start[k1] as usize, column_start[k1 + 1] as usize);
-                for b in a + 1..end - start {
-                    let q2 = below[start + b];
+                let mut cursor = column_start[k1] as usize;
+                for e2 in e1 + 1..last {
+                    let q2 = below[e2];
                     while below[cursor] != q2 {
                         cursor += 1;
                     }
-                    debug_assert!(cursor < column_end, "the pattern of L holds the fill");
-                    subtract_product(&mut blocks[cursor], &scratch[b], &c1, rows_of(q2), n1, np);
+                    debug_assert!(cursor < column_start[k1 + 1] as usize, "L holds the fill");
+                    let n2 = rows_of(q2);
+                    let target = block_start[cursor] as usize;
+                    let l2 = &scratch[block_start[e2] as usize - column..];
+                    subtract_product(&mut values[target..target + n2 * n1], l2, &c1, n2, n1, np);
                 }
             }
-            blocks[start..end].copy_from_slice(&scratch[..end - start]);
+            let end = block_start[last] as usize;
+            values[column..end].copy_from_slice(&scratch[..end - column]);
         }
     }
 
@@ -589,26 +659,22 @@ impl<S: Storage> JointGraph<S> {
                         jac_b[r] = jacobian(&rows[jb.first_row as usize + r], body);
                     }
                     // Γ_ab += W_a J_bᵀ (a later than or equal to b).
-                    let mut product = zero_block();
+                    let target = if a == b {
+                        let from = self.pivot_start.as_slice()[a] as usize;
+                        &mut self.pivots.as_mut_slice()[from..from + na * nb]
+                    } else {
+                        let mut cursor = self.column_start.as_slice()[pb as usize] as usize;
+                        let e = self.find(pb as usize, a as u32, &mut cursor);
+                        let from = self.block_start.as_slice()[e] as usize;
+                        &mut self.values.as_mut_slice()[from..from + na * nb]
+                    };
                     for i in 0..na {
                         for j in 0..nb {
                             let mut s = 0.0;
                             for m in 0..6 {
                                 s += w[i][m] * jac_b[j][m];
                             }
-                            product[i][j] = s;
-                        }
-                    }
-                    let target = if a == b {
-                        &mut self.pivots.as_mut_slice()[a]
-                    } else {
-                        let mut cursor = self.column_start.as_slice()[pb as usize] as usize;
-                        let e = self.find(pb as usize, a as u32, &mut cursor);
-                        &mut self.blocks.as_mut_slice()[e]
-                    };
-                    for i in 0..na {
-                        for j in 0..nb {
-                            target[i][j] += product[i][j];
+                            target[i * nb + j] += s;
                         }
                     }
                 }
@@ -631,69 +697,41 @@ impl<S: Storage> JointGraph<S> {
                 x[r] = wide(rhs(joint.first_row as usize + r));
             }
         }
-        let (order, start, below, blocks, pivots) = (
+        let (order, start, below) = (
             self.order.as_slice(),
             self.column_start.as_slice(),
             self.below.as_slice(),
-            self.blocks.as_slice(),
-            self.pivots.as_slice(),
         );
+        let (block_start, values) = (self.block_start.as_slice(), self.values.as_slice());
+        let (pivot_start, pivots) = (self.pivot_start.as_slice(), self.pivots.as_slice());
+        let rows_of = |q: usize| usize::from(joints[q].rows);
+        let block = |e: usize| &values[block_start[e] as usize..block_start[e + 1] as usize];
         // Forward: x_q −= L_qp x_p.
         for (k, &p) in order.iter().enumerate() {
-            let (xp, np) = (x[p as usize], usize::from(joints[p as usize].rows));
+            let (xp, np) = (x[p as usize], rows_of(p as usize));
             for e in start[k] as usize..start[k + 1] as usize {
                 let q = below[e] as usize;
-                let nq = usize::from(joints[q].rows);
-                if (nq, np) == (3, 3) {
-                    for i in 0..3 {
-                        x[q][i] -= blocks[e][i][0] * xp[0]
-                            + blocks[e][i][1] * xp[1]
-                            + blocks[e][i][2] * xp[2];
-                    }
-                    continue;
-                }
-                for i in 0..nq {
-                    let mut s = 0.0;
-                    for j in 0..np {
-                        s += blocks[e][i][j] * xp[j];
-                    }
-                    x[q][i] -= s;
-                }
+                subtract_times(&mut x[q], block(e), &xp, rows_of(q), np);
             }
         }
         // Diagonal: x_p = D⁻¹ x_p.
-        for (xp, (d, joint)) in x.iter_mut().zip(pivots.iter().zip(joints)) {
-            let n = usize::from(joint.rows);
+        for (p, xp) in x.iter_mut().enumerate() {
+            let (n, at) = (rows_of(p), pivot_start[p] as usize);
             let mut y = [0.0; 6];
             for i in 0..n {
                 for j in 0..n {
-                    y[i] += d[i][j] * xp[j];
+                    y[i] += pivots[at + i * n + j] * xp[j];
                 }
             }
             *xp = y;
         }
         // Backward: x_p −= Σ L_qpᵀ x_q.
         for (k, &p) in order.iter().enumerate().rev() {
-            let np = usize::from(joints[p as usize].rows);
+            let np = rows_of(p as usize);
             let mut xp = x[p as usize];
             for e in start[k] as usize..start[k + 1] as usize {
                 let q = below[e] as usize;
-                let nq = usize::from(joints[q].rows);
-                if (nq, np) == (3, 3) {
-                    for j in 0..3 {
-                        xp[j] -= blocks[e][0][j] * x[q][0]
-                            + blocks[e][1][j] * x[q][1]
-                            + blocks[e][2][j] * x[q][2];
-                    }
-                    continue;
-                }
-                for j in 0..np {
-                    let mut s = 0.0;
-                    for i in 0..nq {
-                        s += blocks[e][i][j] * x[q][i];
-                    }
-                    xp[j] -= s;
-                }
+                subtract_transposed_times(&mut xp, block(e), &x[q], rows_of(q), np);
             }
             x[p as usize] = xp;
         }

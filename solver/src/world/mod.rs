@@ -189,6 +189,10 @@ pub struct StepReport<T> {
     pub energy_resolves: usize,
     /// Joint rows solved directly (0 with [`JointSolver::Pgs`]).
     pub direct_rows: usize,
+    /// Islands whose joints close loops but whose loop-closing joints were swept in the
+    /// velocity solve, next to the joint tree, instead of being factored with it: the
+    /// factorization's fill (its blocks' scalars) did not fit the fixed storage.
+    pub swept_loops: usize,
     /// Pivots of the direct solve raised by regularization (redundant joint rows).
     pub regularized_pivots: usize,
     /// Newton iterations the position projection took (the most of any island).

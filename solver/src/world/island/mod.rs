@@ -50,6 +50,9 @@ pub(crate) struct Outcome<T> {
     pub(crate) unresolved: usize,
     /// Islands solved again from zero impulses by the energy guard.
     pub(crate) energy_resolves: usize,
+    /// Islands whose loop-closing joints were swept in the velocity solve because the
+    /// joint graph's fill did not fit the storage.
+    pub(crate) swept_loops: usize,
 }
 
 impl<T: Float> Outcome<T> {
@@ -69,6 +72,7 @@ impl<T: Float> Outcome<T> {
             regularized: 0,
             unresolved: 0,
             energy_resolves: 0,
+            swept_loops: 0,
         }
     }
 
@@ -94,6 +98,7 @@ impl<T: Float> Outcome<T> {
             regularized: self.regularized + other.regularized,
             unresolved: self.unresolved + other.unresolved,
             energy_resolves: self.energy_resolves + other.energy_resolves,
+            swept_loops: self.swept_loops + other.swept_loops,
         }
     }
 }
@@ -163,6 +168,9 @@ pub(crate) struct Local<T, S: Storage> {
     graph: JointGraph<S>,
     /// Which of the two solves the joint rows directly.
     direct: Direct,
+    /// The last plan wanted the joint graph for loops and fell back to the tree (the
+    /// graph's fill did not fit the storage).
+    loops_swept: bool,
     /// The dense `Γ` of an island of at most [`EXACT_ROWS`] rows ([`Local::polish`]): a
     /// fixed array, so fixed and growable storage polish the same islands.
     gamma: [T; EXACT_ROWS * EXACT_ROWS],
@@ -201,6 +209,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             tree: JointTree::new(),
             graph: JointGraph::new(),
             direct: Direct::Tree,
+            loops_swept: false,
             gamma: [T::zero(); EXACT_ROWS * EXACT_ROWS],
             exact: ExactSolver::new(),
             aggregates: Buffer::new(),
@@ -370,15 +379,11 @@ impl<T: Float, S: Storage> Local<T, S> {
         self.tree.plan(m, local_joints.clone())?;
         let joint_rows: usize = joints.clone().map(|j| all_joints[j].joint.rows()).sum();
         // Loops: every joint row by the sparse factorization, unless its fill does not fit
-        // the storage (then the tree and sweeps, as without it).
-        self.direct = if loops == Loops::Direct
-            && self.tree.tree_rows() < joint_rows
-            && self.graph.plan(m, local_joints).is_ok()
-        {
-            Direct::Graph
-        } else {
-            Direct::Tree
-        };
+        // the storage (then the tree and sweeps, as without it, reported).
+        let graph = loops == Loops::Direct && self.tree.tree_rows() < joint_rows;
+        let planned = graph && self.graph.plan(m, local_joints).is_ok();
+        self.loops_swept = graph && !planned;
+        self.direct = if planned { Direct::Graph } else { Direct::Tree };
         self.direct_row.clear();
         let mut row = 0;
         for (local, j) in joints.enumerate() {
@@ -442,6 +447,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             regularized,
             unresolved: 0,
             energy_resolves: 0,
+            swept_loops: usize::from(self.loops_swept),
         })
     }
 }

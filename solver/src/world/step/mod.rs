@@ -462,6 +462,7 @@ where
             unresolved_contacts: outcome.unresolved,
             energy_resolves: outcome.energy_resolves,
             direct_rows: outcome.direct_rows,
+            swept_loops: outcome.swept_loops,
             regularized_pivots: outcome.regularized + projection.regularized,
             projection_iterations: projection.iterations,
             projection_fallbacks: projection.fallbacks,
