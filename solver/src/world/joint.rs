@@ -153,6 +153,217 @@ impl<T: Float> ConstraintFunction<T> for Hinge<T> {
     }
 }
 
+/// Three rows that lock the relative orientation of two bodies: the orthonormal frame
+/// `frame_a` of body a stays aligned with `frame_b` of body b (the same three world
+/// directions when the joint is made). With `Aᵢ`, `Bᵢ` the frames' axes in the world, the
+/// rows are `A₁·B₂`, `A₂·B₀` and `A₀·B₁`: zero when aligned, and a small rotation `δθ` of b
+/// against a changes them by `−δθ·A₀`, `−δθ·A₁`, `−δθ·A₂`, three independent rows.
+///
+/// # Example
+/// ```
+/// use solver::world::{Alignment, ConstraintFunction, Pose};
+/// use solver::xform::{Quaternion, Vector};
+/// let lock = Alignment::<f64>::identity();
+/// let mut c = [1.0; 3];
+/// lock.evaluate(&Pose::identity(), &Pose::identity(), &mut c);
+/// assert_eq!(c, [0.0; 3]);
+/// let turned = Pose {
+///     position: Vector([0.0; 3]),
+///     orientation: Quaternion::from_axis_angle(&Vector([0.0, 0.0, 1.0]), 0.1),
+/// };
+/// lock.evaluate(&Pose::identity(), &turned, &mut c);
+/// assert!((c[2] + 0.1f64.sin()).abs() < 1e-15); // A₀·B₁ = −sin θ, θ about z
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Alignment<T> {
+    /// An orthonormal frame in body a's coordinates.
+    pub frame_a: [Vector<T, 3>; 3],
+    /// The same frame in body b's coordinates (world coordinates for a joint to the world).
+    pub frame_b: [Vector<T, 3>; 3],
+}
+
+impl<T: Float> Alignment<T> {
+    /// Both frames the coordinate axes: bodies whose orientations agree.
+    ///
+    /// # Example
+    /// ```
+    /// let lock = solver::world::Alignment::<f32>::identity();
+    /// assert_eq!(lock.frame_a, lock.frame_b);
+    /// ```
+    pub fn identity() -> Self {
+        let axes = [Vector::unit(0), Vector::unit(1), Vector::unit(2)];
+        Self {
+            frame_a: axes,
+            frame_b: axes,
+        }
+    }
+
+    /// The angle in radians of the rotation that takes frame a onto frame b in the world,
+    /// at poses `a` and `b`: 0 when the joint holds.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Alignment, Pose};
+    /// use solver::xform::{Quaternion, Vector};
+    /// let b = Pose {
+    ///     position: Vector([0.0; 3]),
+    ///     orientation: Quaternion::from_axis_angle(&Vector([1.0, 0.0, 0.0]), 0.3),
+    /// };
+    /// let angle = Alignment::identity().angle(&Pose::identity(), &b);
+    /// assert!((angle - 0.3f64).abs() < 1e-12);
+    /// ```
+    pub fn angle(&self, a: &Pose<T>, b: &Pose<T>) -> T {
+        // trace(R) = Σ Aᵢ·Bᵢ = 1 + 2 cos θ; sin θ from the skew part: |Σ Aᵢ × Bᵢ| = 2 sin θ.
+        let (mut cos2, mut sin2) = (T::zero(), Vector::zeros());
+        for (fa, fb) in self.frame_a.iter().zip(&self.frame_b) {
+            let (x, y) = (a.direction(fa), b.direction(fb));
+            cos2 = cos2 + x.dot(&y);
+            sin2 += x.cross(&y);
+        }
+        sin2.norm().atan2(cos2 - T::one())
+    }
+}
+
+impl<T: Float> ConstraintFunction<T> for Alignment<T> {
+    fn rows(&self) -> usize {
+        3
+    }
+
+    fn evaluate<S: Lift<T>>(&self, a: &Pose<S>, b: &Pose<S>, c: &mut [S]) {
+        let axis_a = |i: usize| a.direction(&self.frame_a[i]);
+        let axis_b = |i: usize| b.direction(&self.frame_b[i]);
+        c[0] = axis_a(1).dot(&axis_b(2));
+        c[1] = axis_a(2).dot(&axis_b(0));
+        c[2] = axis_a(0).dot(&axis_b(1));
+    }
+}
+
+/// A weld (fixed joint): a ball joint and an [`Alignment`], so the two bodies move as one.
+/// Six rows.
+///
+/// # Example
+/// ```
+/// use solver::world::{Alignment, Ball, ConstraintFunction, Pose, Weld};
+/// use solver::xform::Vector;
+/// let ball = Ball { anchor_a: Vector([0.5f64, 0.0, 0.0]), anchor_b: Vector([-0.5, 0.0, 0.0]) };
+/// let weld = Weld { ball, alignment: Alignment::identity() };
+/// assert_eq!(weld.rows(), 6);
+/// let b = Pose { position: Vector([1.0, 0.0, 0.0]), ..Pose::identity() };
+/// let mut c = [1.0; 6];
+/// weld.evaluate(&Pose::identity(), &b, &mut c);
+/// assert_eq!(c, [0.0; 6]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Weld<T> {
+    /// The shared point.
+    pub ball: Ball<T>,
+    /// The locked orientation.
+    pub alignment: Alignment<T>,
+}
+
+impl<T: Float> ConstraintFunction<T> for Weld<T> {
+    fn rows(&self) -> usize {
+        6
+    }
+
+    fn evaluate<S: Lift<T>>(&self, a: &Pose<S>, b: &Pose<S>, c: &mut [S]) {
+        self.ball.evaluate(a, b, &mut c[..3]);
+        self.alignment.evaluate(a, b, &mut c[3..6]);
+    }
+}
+
+/// A prismatic joint (slider): body b's anchor moves along the axis through body a's anchor,
+/// and the bodies keep their relative orientation ([`Alignment`]). Five rows: the offset
+/// `d = x_b − x_a` of the anchors along the two directions `perp_a` of body a orthogonal to
+/// the axis, then the alignment. The travel is `d · axis` ([`Prismatic::travel`]).
+///
+/// # Example
+/// ```
+/// use solver::world::{Alignment, ConstraintFunction, Pose, Prismatic};
+/// use solver::xform::Vector;
+/// let slider = Prismatic::new(Vector([0.0f64; 3]), Vector([0.0; 3]), Vector([1.0, 0.0, 0.0]), Alignment::identity());
+/// assert_eq!(slider.rows(), 5);
+/// let b = Pose { position: Vector([2.0, 0.0, 0.0]), ..Pose::identity() };
+/// let mut c = [1.0; 5];
+/// slider.evaluate(&Pose::identity(), &b, &mut c);
+/// assert_eq!(c, [0.0; 5]); // 2 m along the axis: free
+/// assert_eq!(slider.travel(&Pose::identity(), &b), 2.0);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Prismatic<T> {
+    /// Anchor in body a's frame.
+    pub anchor_a: Vector<T, 3>,
+    /// Anchor in body b's frame (world coordinates for a joint to the world).
+    pub anchor_b: Vector<T, 3>,
+    /// Unit sliding axis in body a's frame.
+    pub axis_a: Vector<T, 3>,
+    /// Two unit directions in body a's frame, orthogonal to each other and to the axis.
+    pub perp_a: [Vector<T, 3>; 2],
+    /// The locked orientation.
+    pub alignment: Alignment<T>,
+}
+
+impl<T: Float> Prismatic<T> {
+    /// A slider from the anchors and the unit axis in body a's frame (the perpendiculars are
+    /// derived).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Alignment, Prismatic};
+    /// use solver::xform::Vector;
+    /// let s = Prismatic::new(Vector([0.0f64; 3]), Vector([0.0; 3]), Vector([0.0, 1.0, 0.0]), Alignment::identity());
+    /// assert!(s.perp_a.iter().all(|p| p.dot(&s.axis_a).abs() < 1e-15));
+    /// ```
+    pub fn new(
+        anchor_a: Vector<T, 3>,
+        anchor_b: Vector<T, 3>,
+        axis_a: Vector<T, 3>,
+        alignment: Alignment<T>,
+    ) -> Self {
+        Self {
+            anchor_a,
+            anchor_b,
+            axis_a,
+            perp_a: orthonormal_pair(&axis_a),
+            alignment,
+        }
+    }
+
+    /// How far body b's anchor is along the axis from body a's, at poses `a` and `b`.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Alignment, Pose, Prismatic};
+    /// use solver::xform::Vector;
+    /// let s = Prismatic::new(Vector([0.0f64; 3]), Vector([0.0; 3]), Vector([0.0, 0.0, 1.0]), Alignment::identity());
+    /// let b = Pose { position: Vector([0.0, 0.0, -0.25]), ..Pose::identity() };
+    /// assert_eq!(s.travel(&Pose::identity(), &b), -0.25);
+    /// ```
+    pub fn travel(&self, a: &Pose<T>, b: &Pose<T>) -> T {
+        (b.point(&self.anchor_b) - a.point(&self.anchor_a)).dot(&a.direction(&self.axis_a))
+    }
+
+    /// The anchors' offset across the axis in metres (0 when the joint holds).
+    pub(crate) fn offset(&self, a: &Pose<T>, b: &Pose<T>) -> T {
+        let d = b.point(&self.anchor_b) - a.point(&self.anchor_a);
+        let along = a.direction(&self.axis_a);
+        (d - along * d.dot(&along)).norm()
+    }
+}
+
+impl<T: Float> ConstraintFunction<T> for Prismatic<T> {
+    fn rows(&self) -> usize {
+        5
+    }
+
+    fn evaluate<S: Lift<T>>(&self, a: &Pose<S>, b: &Pose<S>, c: &mut [S]) {
+        let d = b.point(&self.anchor_b) - a.point(&self.anchor_a);
+        c[0] = d.dot(&a.direction(&self.perp_a[0]));
+        c[1] = d.dot(&a.direction(&self.perp_a[1]));
+        self.alignment.evaluate(a, b, &mut c[2..5]);
+    }
+}
+
 /// A joint of the world: one of the built-in kinds or a user constraint function `U`.
 ///
 /// # Example
@@ -170,6 +381,10 @@ pub enum Joint<T, U = NoUserConstraint> {
     Distance(Distance<T>),
     /// Revolute.
     Hinge(Hinge<T>),
+    /// Fixed: the bodies move as one.
+    Weld(Weld<T>),
+    /// Sliding along an axis, orientation locked.
+    Prismatic(Prismatic<T>),
     /// A user constraint function.
     User(U),
 }
@@ -180,6 +395,8 @@ impl<T: Float, U: ConstraintFunction<T>> ConstraintFunction<T> for Joint<T, U> {
             Self::Ball(j) => j.rows(),
             Self::Distance(j) => j.rows(),
             Self::Hinge(j) => j.rows(),
+            Self::Weld(j) => j.rows(),
+            Self::Prismatic(j) => j.rows(),
             Self::User(j) => j.rows(),
         }
     }
@@ -189,6 +406,8 @@ impl<T: Float, U: ConstraintFunction<T>> ConstraintFunction<T> for Joint<T, U> {
             Self::Ball(j) => j.evaluate(a, b, c),
             Self::Distance(j) => j.evaluate(a, b, c),
             Self::Hinge(j) => j.evaluate(a, b, c),
+            Self::Weld(j) => j.evaluate(a, b, c),
+            Self::Prismatic(j) => j.evaluate(a, b, c),
             Self::User(j) => j.evaluate(a, b, c),
         }
     }

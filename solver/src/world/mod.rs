@@ -53,7 +53,7 @@ pub use contact::{Contact, Partner, Plane, sphere_plane, sphere_sphere};
 pub use error::{InertiaFault, Value, WorldError};
 pub use events::ContactEvent;
 pub use island::EXACT_ROWS;
-pub use joint::{Ball, Distance, Hinge, Joint, orthonormal_pair};
+pub use joint::{Alignment, Ball, Distance, Hinge, Joint, Prismatic, Weld, orthonormal_pair};
 pub use pose::{Lift, Pose, lift_vector};
 pub use raycast::{HitTarget, RayHit};
 pub use settings::{ContactSolver, JointSolver, SleepSettings, WorldSettings};
@@ -899,5 +899,113 @@ where
             pb.direction_to_local(&axis),
         );
         self.add_joint(a, b, Joint::Hinge(hinge))
+    }
+
+    /// The bodies' current relative orientation, to be kept: the world axes in both frames.
+    fn alignment_now(&self, a: usize, b: Option<usize>) -> Alignment<T> {
+        let (pa, pb) = (self.pose_of(Some(a)), self.pose_of(b));
+        let axes: [Vector<T, 3>; 3] = [Vector::unit(0), Vector::unit(1), Vector::unit(2)];
+        Alignment {
+            frame_a: axes.map(|e| pa.direction_to_local(&e)),
+            frame_b: axes.map(|e| pb.direction_to_local(&e)),
+        }
+    }
+
+    /// A weld (fixed joint) at the world point `point`: the bodies keep their current
+    /// relative pose and move as one.
+    ///
+    /// # Errors
+    /// As [`World::add_joint`], plus [`WorldError::NonFinite`] for a non-finite point.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let beam = w.add_body(RigidBody::cuboid(1.0, Vector([0.5, 0.05, 0.05])).unwrap()).unwrap();
+    /// w.add_weld_joint(beam, None, Vector([-0.5, 0.0, 0.0])).unwrap(); // a cantilever
+    /// for _ in 0..60 {
+    ///     w.step().unwrap();
+    /// }
+    /// assert!(w.bodies()[beam].position()[1].abs() < 1e-6); // it does not droop
+    /// ```
+    pub fn add_weld_joint(
+        &mut self,
+        a: usize,
+        b: Option<usize>,
+        point: Vector<T, 3>,
+    ) -> Result<usize, WorldError> {
+        if !point.is_finite() {
+            return Err(WorldError::NonFinite {
+                what: "joint point",
+            });
+        }
+        self.check_index(a)?;
+        if let Some(b) = b {
+            self.check_index(b)?;
+        }
+        let (pa, pb) = (self.pose_of(Some(a)), self.pose_of(b));
+        let ball = Ball {
+            anchor_a: pa.to_local(&point),
+            anchor_b: pb.to_local(&point),
+        };
+        let alignment = self.alignment_now(a, b);
+        self.add_joint(a, b, Joint::Weld(Weld { ball, alignment }))
+    }
+
+    /// A prismatic joint (slider) through the world point `point` along the world direction
+    /// `axis`: body b (or the world) slides along the axis through body a's anchor, and the
+    /// bodies keep their current relative orientation.
+    ///
+    /// # Errors
+    /// As [`World::add_joint`], plus [`WorldError::InvalidParameter`] for a zero axis and
+    /// [`WorldError::NonFinite`] for a non-finite point.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let cart = w.add_body(RigidBody::cuboid(1.0, Vector([0.2, 0.1, 0.1])).unwrap()).unwrap();
+    /// // A rail tilted 30° from the horizontal: the cart slides down it.
+    /// let axis = Vector([3f64.sqrt() / 2.0, -0.5, 0.0]);
+    /// w.add_prismatic_joint(cart, None, Vector([0.0; 3]), axis).unwrap();
+    /// for _ in 0..60 {
+    ///     w.step().unwrap();
+    /// }
+    /// let v = w.bodies()[cart].linear_velocity();
+    /// assert!((v.norm() - 9.81 * 0.5).abs() < 0.05); // g sin 30° after 1 s
+    /// assert!(v.cross(&axis).norm() < 1e-6); // along the rail
+    /// ```
+    pub fn add_prismatic_joint(
+        &mut self,
+        a: usize,
+        b: Option<usize>,
+        point: Vector<T, 3>,
+        axis: Vector<T, 3>,
+    ) -> Result<usize, WorldError> {
+        let axis = axis
+            .try_normalize()
+            .map_err(|_| WorldError::InvalidParameter {
+                what: "prismatic axis (length)",
+                value: Value::of(axis.norm()),
+            })?;
+        if !point.is_finite() {
+            return Err(WorldError::NonFinite {
+                what: "joint point",
+            });
+        }
+        self.check_index(a)?;
+        if let Some(b) = b {
+            self.check_index(b)?;
+        }
+        let (pa, pb) = (self.pose_of(Some(a)), self.pose_of(b));
+        let slider = Prismatic::new(
+            pa.to_local(&point),
+            pb.to_local(&point),
+            pa.direction_to_local(&axis),
+            self.alignment_now(a, b),
+        );
+        self.add_joint(a, b, Joint::Prismatic(slider))
     }
 }

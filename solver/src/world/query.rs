@@ -17,8 +17,9 @@ where
     B: BroadPhase<T>,
 {
     /// How far joint `j` is from holding at the current state: the distance between its
-    /// anchors in metres (ball, hinge), the error of its length (distance joint) and, for a
-    /// hinge, the angle between its two axes in radians. A user constraint reports its
+    /// anchors in metres (ball, hinge, weld), the error of its length (distance joint), the
+    /// anchors' offset across the axis (prismatic) and the angle in radians between its two
+    /// axes (hinge) or frames (weld, prismatic). A user constraint reports its
     /// largest `|C|` as `distance` (in its own units) and no angle.
     ///
     /// # Errors
@@ -60,6 +61,14 @@ where
                     angle: axis_a.cross(&axis_b).norm().atan2(axis_a.dot(&axis_b)),
                 }
             }
+            Joint::Weld(weld) => JointGap {
+                distance: anchors(&weld.ball),
+                angle: weld.alignment.angle(&pa, &pb),
+            },
+            Joint::Prismatic(slider) => JointGap {
+                distance: slider.offset(&pa, &pb),
+                angle: slider.alignment.angle(&pa, &pb),
+            },
             Joint::User(_) => {
                 let c = constraint_value(&slot.joint, &pa, &pb);
                 JointGap {
@@ -90,7 +99,8 @@ where
             .fold(T::zero(), |m, g| m.max(g.distance))
     }
 
-    /// The largest angle between the two axes of any hinge, in radians (0 without hinges).
+    /// The largest angle between the two axes of any hinge or the two frames of any weld or
+    /// prismatic joint, in radians (0 without them).
     ///
     /// # Example
     /// ```
