@@ -7,7 +7,12 @@
 //!   its angular momentum, which the joint scheme lets drift for any joint: a tumbling
 //!   ball-jointed pair by 7e-3 of itself in 2 s, a welded one by up to 4e-2);
 //! - two bodies on a prismatic joint keep their axis and orientation, and their momentum;
-//! - bad axes and points are refused with errors naming them.
+//! - a hinge motor spins a wheel up at its torque limit, `ω = min(ω*, n τ Δt / I)` after
+//!   `n` steps, and a prismatic motor lifts a weight as the scalar recurrence of the scheme
+//!   computed here (gravity and the motor's force each in two half kicks) says;
+//! - limits hold a swinging pendulum within its stops, and a weight resting on a rail's
+//!   stop reads the impulse `m g Δt` on it;
+//! - bad axes, points, limits and motors are refused with errors naming them.
 #![allow(
     clippy::field_reassign_with_default,
     reason = "test settings are the default plus changes"
@@ -156,6 +161,126 @@ macro_rules! joint_tests {
                     let gap = w.joint_error(0).unwrap();
                     prop_assert!(f(gap.distance) < $hold && f(gap.angle) < $hold, "{:?}", gap);
                 }
+            }
+
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(24))]
+
+                #[test]
+                fn a_hinge_motor_spins_a_wheel_up_at_its_torque_limit(
+                    mass in 0.5..5.0f64,
+                    radius in 0.1..1.0f64,
+                    torque in 0.1..10.0f64,
+                    target in -20.0..20.0f64,
+                ) {
+                    let mut s = WorldSettings::<T>::default();
+                    s.gravity = Vector::zeros();
+                    let mut w: World<T, Growable> = World::new(s).unwrap();
+                    let wheel = w.add_body(RigidBody::sphere(mass as T, radius as T).unwrap()).unwrap();
+                    let axle = w.add_hinge_joint(wheel, None, v3([0.0; 3]), v3([0.0, 0.0, 1.0])).unwrap();
+                    w.set_joint_motor(axle, target as T, torque as T).unwrap();
+                    let inertia = 0.4 * mass * radius * radius;
+                    let h = f(s.dt);
+                    for n in 1..=60 {
+                        w.step().unwrap();
+                        let reach = n as f64 * torque * h / inertia;
+                        let expected = target.signum() * target.abs().min(reach);
+                        let omega = f(w.bodies()[wheel].angular_velocity()[2]);
+                        prop_assert!(
+                            relative_eq!(omega, expected, epsilon = $rel, max_relative = $rel),
+                            "step {}: ω {} expected {}", n, omega, expected
+                        );
+                    }
+                }
+
+                #[test]
+                fn a_prismatic_motor_lifts_as_the_scheme_says(
+                    mass in 0.5..5.0f64,
+                    speed in -2.0..2.0f64,
+                    force in 0.0..60.0f64,
+                ) {
+                    let s = WorldSettings::<T>::default();
+                    let mut w: World<T, Growable> = World::new(s).unwrap();
+                    let weight = w.add_body(RigidBody::sphere(mass as T, 0.1).unwrap()).unwrap();
+                    let rail = w.add_prismatic_joint(weight, None, v3([0.0; 3]), v3([0.0, 1.0, 0.0])).unwrap();
+                    w.set_joint_motor(rail, speed as T, force as T).unwrap();
+                    let (h, g) = (f(s.dt), -f(s.gravity[1]));
+                    // Each half: gravity's kick, then the motor toward its speed with at most
+                    // half the step's impulse; the drift moves by the middle velocity.
+                    let half = |v: f64| {
+                        let v = v - g * h / 2.0;
+                        let most = force * h / 2.0 / mass;
+                        v + (speed - v).clamp(-most, most)
+                    };
+                    let (mut v, mut y) = (0.0f64, 0.0f64);
+                    for n in 1..=60 {
+                        w.step().unwrap();
+                        let middle = half(v);
+                        y += h * middle;
+                        v = half(middle);
+                        let body = &w.bodies()[weight];
+                        let (got_v, got_y) = (f(body.linear_velocity()[1]), f(body.position()[1]));
+                        prop_assert!(relative_eq!(got_v, v, epsilon = $rel * 10.0, max_relative = $rel), "step {}: v {} expected {}", n, got_v, v);
+                        prop_assert!(relative_eq!(got_y, y, epsilon = $rel * 10.0, max_relative = $rel), "step {}: y {} expected {}", n, got_y, y);
+                        prop_assert!(relative_eq!(f(w.joint_position(rail).unwrap()), y, epsilon = $rel * 10.0, max_relative = $rel));
+                    }
+                }
+            }
+
+            #[test]
+            fn limits_hold_a_pendulum_and_a_weight_reads_m_g_dt_on_its_stop() {
+                let mut w: World<T, Growable> = World::new(WorldSettings::default()).unwrap();
+                let bob = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(v3([1.0, 0.0, 0.0]))).unwrap();
+                let hinge = w.add_hinge_joint(bob, None, v3([0.0; 3]), v3([0.0, 0.0, 1.0])).unwrap();
+                let stop = 0.5;
+                w.set_joint_limits(hinge, -stop as T, stop as T).unwrap();
+                let (mut pushed, mut widest) = (false, 0.0f64);
+                for _ in 0..240 {
+                    w.step().unwrap();
+                    let angle = f(w.joint_position(hinge).unwrap());
+                    widest = widest.max(angle.abs());
+                    let [lower, upper, motor] = w.joint_drive_impulse(hinge).unwrap();
+                    assert!(f(lower) >= 0.0 && f(upper) >= 0.0 && motor == 0.0);
+                    pushed |= f(lower) > 0.0 || f(upper) > 0.0;
+                }
+                assert!(pushed, "the stops never pushed");
+                assert!(widest < stop + 0.02, "swung to {widest} rad past a stop at {stop}");
+                // Falling from the horizontal, the bob reads a negative angle: the lower stop.
+                let mut w: World<T, Growable> = World::new(WorldSettings::default()).unwrap();
+                let mass = 3.0;
+                let weight = w.add_body(RigidBody::sphere(mass as T, 0.1).unwrap()).unwrap();
+                let rail = w.add_prismatic_joint(weight, None, v3([0.0; 3]), v3([0.0, 1.0, 0.0])).unwrap();
+                w.set_joint_limits(rail, -0.2, 1.0).unwrap();
+                for _ in 0..60 {
+                    w.step().unwrap();
+                }
+                let s = WorldSettings::<T>::default();
+                let expected = mass * -f(s.gravity[1]) * f(s.dt);
+                let [lower, upper, _] = w.joint_drive_impulse(rail).unwrap();
+                assert!(relative_eq!(f(lower), expected, max_relative = $rel), "{} vs {}", f(lower), expected);
+                assert_eq!(upper, 0.0);
+                assert!(relative_eq!(f(w.joint_position(rail).unwrap()), -0.2, epsilon = $hold * 10.0));
+            }
+
+            #[test]
+            fn bad_limits_and_motors_are_refused() {
+                let mut w: World<T, Growable> = World::new(WorldSettings::default()).unwrap();
+                let a = w.add_body(block(1.0, [0.1; 3], [0.0; 3])).unwrap();
+                let ball = w.add_ball_joint(a, None, v3([0.0; 3])).unwrap();
+                let hinge = w.add_hinge_joint(a, None, v3([0.0; 3]), v3([0.0, 0.0, 1.0])).unwrap();
+                assert_eq!(w.set_joint_limits(ball, -1.0, 1.0), Err(WorldError::NoFreeCoordinate { joint: ball }));
+                assert_eq!(w.set_joint_motor(ball, 1.0, 1.0), Err(WorldError::NoFreeCoordinate { joint: ball }));
+                assert_eq!(w.joint_position(ball), Err(WorldError::NoFreeCoordinate { joint: ball }));
+                assert!(matches!(w.set_joint_limits(hinge, 1.0, -1.0), Err(WorldError::InvalidParameter { .. })));
+                assert!(matches!(w.set_joint_limits(hinge, T::NAN, 1.0), Err(WorldError::InvalidParameter { .. })));
+                assert!(matches!(w.set_joint_motor(hinge, 1.0, -1.0), Err(WorldError::InvalidParameter { what: "motor force", .. })));
+                assert!(matches!(w.set_joint_motor(hinge, T::INFINITY, 1.0), Err(WorldError::InvalidParameter { what: "motor speed", .. })));
+                assert!(matches!(w.set_joint_motor(7, 1.0, 1.0), Err(WorldError::JointOutOfRange { joint: 7, .. })));
+                // Unlimited and off are allowed.
+                w.set_joint_limits(hinge, T::NEG_INFINITY, T::INFINITY).unwrap();
+                w.set_joint_motor(hinge, 0.0, 0.0).unwrap();
+                let report = w.step().unwrap();
+                assert_eq!(report.rows, 3 + 5, "no drive rows");
             }
 
             #[test]

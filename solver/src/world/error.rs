@@ -138,6 +138,12 @@ pub enum WorldError {
         /// How many joints the world has.
         joints: usize,
     },
+    /// A limit or motor asked of a joint without a free coordinate (only hinges and
+    /// prismatic joints have one: an angle, a travel).
+    NoFreeCoordinate {
+        /// The joint.
+        joint: usize,
+    },
     /// A joint that connects a body with itself.
     SameBody {
         /// The body.
@@ -201,6 +207,10 @@ impl fmt::Display for WorldError {
             Self::BodyOutOfRange { body, bodies } => write!(
                 f,
                 "body index {body} out of range (the world has {bodies} bodies)"
+            ),
+            Self::NoFreeCoordinate { joint } => write!(
+                f,
+                "joint {joint} has no free coordinate: limits and motors act on a hinge's angle or a prismatic joint's travel"
             ),
             Self::JointOutOfRange { joint, joints } => write!(
                 f,

@@ -30,6 +30,7 @@ mod body_options;
 mod capacity;
 mod constraint;
 mod contact;
+mod drive;
 mod error;
 mod events;
 mod forces;
@@ -131,6 +132,8 @@ pub struct JointSlot<T, U> {
     /// Whether the two bodies' shapes still collide with each other (off by default, as in
     /// rapier and Box2D: a joint's bodies usually overlap at the joint).
     pub collide_connected: bool,
+    /// Limits and motor on the joint's free coordinate (hinge and prismatic joints).
+    pub(crate) drive: drive::JointDrive<T>,
 }
 
 /// How far a joint is from holding ([`World::joint_error`]).
@@ -761,14 +764,20 @@ where
                 return Err(WorldError::JacobianVanishes { row: r });
             }
         }
-        let slot = JointSlot {
+        let mut slot = JointSlot {
             a,
             b,
             joint,
             impulse: [T::zero(); MAX_JOINT_ROWS],
             warm: [T::zero(); MAX_JOINT_ROWS],
             collide_connected: false,
+            drive: drive::JointDrive::free(T::zero()),
         };
+        // The coordinate reads 0 where the joint is made.
+        let (pa, pb) = (self.pose_of(Some(a)), self.pose_of(b));
+        if let Some(lin) = drive::linearize_coordinate(&slot, &pa, &pb) {
+            slot.drive.zero = lin.value[0];
+        }
         push(&mut self.joints, slot, "joints")?;
         Ok(self.joints.as_slice().len() - 1)
     }

@@ -1,7 +1,7 @@
 //! The second half of RATTLE for islands with joints ([`JointScheme::Rattle`]): the
 //! second half kick of gravity, then the velocities projected onto the tangent space of the
-//! joints at the new poses (`J(q') v' = 0`, M-orthogonally) and out of the contacts
-//! (`Jₙ v' ≥ 0`).
+//! joints at the new poses (`J(q') v' = 0`, M-orthogonally) and out of the contacts and the
+//! joint limits reached (`Jₙ v' ≥ 0`).
 //!
 //! The step's first half (half kick, velocity solve, drift, position projection with
 //! `v = Δq/Δt`) is SHAKE; with this half the scheme is symmetric and symplectic, so a
@@ -15,6 +15,7 @@ use super::islands::Islands;
 use super::rows::{joint_row, linearize_joint};
 use crate::world::constraint::{ConstraintFunction, Linearization};
 use crate::world::contact::{Contact, Partner};
+use crate::world::drive::linearize_coordinate;
 use crate::world::island::Local;
 use crate::world::{JointSlot, JointSolver, MAX_JOINT_ROWS, RigidBody, WorldError, WorldSettings};
 use crate::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, JacobianBlock, PgsSettings};
@@ -54,6 +55,27 @@ pub enum JointScheme {
     SymplecticEuler,
 }
 
+/// Joint `slot`'s coordinate at the poses of `bodies` and which of its limits (lower, upper)
+/// it has reached or passed.
+fn limits_reached<T: Float, U>(
+    slot: &JointSlot<T, U>,
+    bodies: &[RigidBody<T>],
+) -> (Option<Linearization<T>>, [bool; 2]) {
+    let [lower, upper] = slot.drive.limits;
+    if lower == T::neg_infinity() && upper == T::infinity() {
+        return (None, [false; 2]);
+    }
+    let pb = slot
+        .b
+        .map_or_else(crate::world::Pose::identity, |b| bodies[b].pose());
+    let lin = linearize_coordinate(slot, &bodies[slot.a].pose(), &pb);
+    let on = lin.as_ref().map_or([false; 2], |lin| {
+        let q = lin.value[0];
+        [q <= lower, q >= upper]
+    });
+    (lin, on)
+}
+
 /// Applies the second half to every awake island that [`rattles`]; `next` holds the new
 /// poses and the velocities `Δq/Δt` of the drift.
 #[allow(clippy::too_many_arguments, reason = "the named data of the step")]
@@ -67,6 +89,7 @@ pub(crate) fn finish<T, S, U>(
     velocity: &mut S::Buf<BodyVelocity<T>>,
     directions: &mut S::Buf<Linearization<T>>,
     joint_impulse: &mut [[T; MAX_JOINT_ROWS]],
+    drive_impulse: &mut [[T; 3]],
     settings: &WorldSettings<T>,
 ) -> Result<(), WorldError>
 where
@@ -120,6 +143,25 @@ where
                 (row, eta, Bounds::bilateral())
             })
         });
+        // Joint limits reached after the drift, like contacts, then motors with the second
+        // half of their force (the velocity solve had the first).
+        let reached = |j: usize| limits_reached(&joints[j], bodies);
+        let limit_rows = islands.joints.of(k).flat_map(|j| {
+            let slot = &joints[j];
+            let (lin, on) = reached(j);
+            lin.into_iter()
+                .flat_map(move |lin| {
+                    let forward = joint_row(slot.a, slot.b, &lin.jacobian[0]);
+                    let backward = joint_row(slot.a, slot.b, &lin.jacobian[0].map(|x| -x));
+                    [forward, backward]
+                })
+                .zip(on)
+                .filter(|(_, on)| *on)
+                .map(|(row, _)| {
+                    let eta = -crate::world::island::row_dot(&row, v);
+                    (row, eta, Bounds::unilateral())
+                })
+        });
         // Only contacts that touch after the drift: a contact still apart is the next
         // step's (its speculative row and the collision phase decide then).
         let contact_rows = islands.contacts.of(k).filter_map(|c| {
@@ -153,7 +195,27 @@ where
             let eta = -crate::world::island::row_dot(&row, v);
             Some((row, eta, Bounds::unilateral()))
         });
-        local.set_rows(joint_rows.chain(contact_rows))?;
+        let motor_rows = islands.joints.of(k).filter_map(|j| {
+            let slot = &joints[j];
+            let [speed, force] = slot.drive.motor;
+            if force <= T::zero() {
+                return None;
+            }
+            let pb = slot
+                .b
+                .map_or_else(crate::world::Pose::identity, |b| bodies[b].pose());
+            let lin = linearize_coordinate(slot, &bodies[slot.a].pose(), &pb)?;
+            let row = joint_row(slot.a, slot.b, &lin.jacobian[0]);
+            let eta = speed - crate::world::island::row_dot(&row, v);
+            let most = force * half;
+            Some((row, eta, Bounds::new(-most, most)))
+        });
+        local.set_rows(
+            joint_rows
+                .chain(limit_rows)
+                .chain(motor_rows)
+                .chain(contact_rows),
+        )?;
         local.solve(
             islands.joints.of(k),
             joints,
@@ -170,6 +232,25 @@ where
                 .zip(&mut lambda)
             {
                 *total = *total + *l;
+            }
+        }
+        for j in islands.joints.of(k) {
+            let (_, on) = reached(j);
+            for (total, _) in drive_impulse[j][..2]
+                .iter_mut()
+                .zip(on)
+                .filter(|(_, on)| *on)
+            {
+                if let Some(l) = lambda.next() {
+                    *total = *total + *l;
+                }
+            }
+        }
+        for j in islands.joints.of(k) {
+            if joints[j].drive.motor[1] > T::zero()
+                && let Some(l) = lambda.next()
+            {
+                drive_impulse[j][2] = drive_impulse[j][2] + *l;
             }
         }
         for (b, d) in local.globals().zip(local.delta_v.as_slice()) {

@@ -78,16 +78,42 @@ impl<T: Float + FloatConst, S: Storage> Motion<T, S> {
     }
 }
 
-/// Stores the solved impulses: into each contact (`[normal, tangent 1, tangent 2]`) and
-/// into `joint_impulse` per joint, for the next step's warm start.
+/// Stores the solved impulses: into each contact (`[normal, tangent 1, tangent 2]`), into
+/// `joint_impulse` per joint and into `drive_impulse` per joint (limits and motor, zero
+/// for rows that are off), for the next step's warm start.
 pub(crate) fn keep_impulses<T: Float, S: Storage, U: ConstraintFunction<T>>(
     rows: &Rows<T, S>,
     contacts: &mut [Contact<T>],
     joints: &[JointSlot<T, U>],
     joint_impulse: &mut [[T; MAX_JOINT_ROWS]],
+    drive_impulse: &mut [[T; 3]],
 ) {
     let lambda = rows.lambda.as_slice();
     let bounds = rows.bounds.as_slice();
+    let drive_rows = rows
+        .drive_row
+        .as_slice()
+        .iter()
+        .zip(rows.joint_row.as_slice());
+    for ((slot, impulse), (&first, &joint_first)) in
+        joints.iter().zip(drive_impulse.iter_mut()).zip(drive_rows)
+    {
+        // A sleeping joint keeps its impulses; an awake one without drive rows has none.
+        *impulse = if joint_first == NONE {
+            slot.drive.impulse
+        } else {
+            [T::zero(); 3]
+        };
+        if first != NONE {
+            let mut row = first as usize;
+            for (on, out) in slot.drive.rows().into_iter().zip(impulse.iter_mut()) {
+                if on {
+                    *out = lambda[row];
+                    row += 1;
+                }
+            }
+        }
+    }
     for ((slot, impulse), &first) in joints
         .iter()
         .zip(joint_impulse.iter_mut())

@@ -164,6 +164,8 @@ pub(crate) struct Scratch<T, S: Storage> {
     delta_v: S::Buf<BodyVelocity<T>>,
     push_v: S::Buf<BodyVelocity<T>>,
     joint_impulse: S::Buf<[T; MAX_JOINT_ROWS]>,
+    /// Each joint's limit and motor impulses ([`JointDrive`](crate::world::drive)).
+    drive_impulse: S::Buf<[T; 3]>,
     /// Each joint's impulse over the step (the velocity solve's plus RATTLE's projection).
     joint_total: S::Buf<[T; MAX_JOINT_ROWS]>,
     /// The body pairs of joints whose shapes do not collide, sorted.
@@ -185,6 +187,7 @@ impl<T: Float, S: Storage> Scratch<T, S> {
             delta_v: Buffer::new(),
             push_v: Buffer::new(),
             joint_impulse: Buffer::new(),
+            drive_impulse: Buffer::new(),
             joint_total: Buffer::new(),
             excluded: Buffer::new(),
             touching: crate::world::events::Touching::new(),
@@ -302,6 +305,7 @@ where
             delta_v,
             push_v,
             joint_impulse,
+            drive_impulse,
             joint_total,
             excluded,
             touching: next_touching,
@@ -386,14 +390,17 @@ where
         ended(Phase::Solve);
         motion.apply_velocities(delta_v.as_slice());
         joint_impulse.clear();
+        drive_impulse.clear();
         for _ in joints {
             push(joint_impulse, [T::zero(); MAX_JOINT_ROWS], "joints")?;
+            push(drive_impulse, [T::zero(); 3], "joints")?;
         }
         integrate::keep_impulses(
             rows,
             fresh.as_mut_slice(),
             joints,
             joint_impulse.as_mut_slice(),
+            drive_impulse.as_mut_slice(),
         );
         joint_total.clear();
         for warm in joint_impulse.as_slice() {
@@ -423,11 +430,13 @@ where
             delta_v,
             &mut motion.directions,
             joint_total.as_mut_slice(),
+            drive_impulse.as_mut_slice(),
             &settings,
         )?;
         ended(Phase::Finish);
         let sleeping = sleep::update(
             motion.next.as_mut_slice(),
+            joints,
             islands,
             settings.sleep.as_ref(),
             settings.dt,
@@ -441,13 +450,14 @@ where
         contacts.commit(fresh)?;
         touching.commit(next_touching);
         core::mem::swap(body_buf, &mut motion.next);
-        for ((slot, warm), total) in joint_buf
+        for (((slot, warm), total), drive) in joint_buf
             .as_mut_slice()
             .iter_mut()
             .zip(joint_impulse.as_slice())
             .zip(joint_total.as_slice())
+            .zip(drive_impulse.as_slice())
         {
-            (slot.warm, slot.impulse) = (*warm, *total);
+            (slot.warm, slot.impulse, slot.drive.impulse) = (*warm, *total, *drive);
         }
         *time = *time + settings.dt;
         ended(Phase::Commit);

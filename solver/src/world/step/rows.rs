@@ -10,6 +10,7 @@ use super::islands::{Islands, NONE};
 use super::push;
 use crate::world::constraint::{ConstraintFunction, Linearization, linearize};
 use crate::world::contact::{Contact, Partner, Plane};
+use crate::world::drive::linearize_coordinate;
 use crate::world::island::{RowsView, row_dot};
 use crate::world::joint::orthonormal_pair;
 use crate::world::pose::Pose;
@@ -38,6 +39,9 @@ pub(crate) struct Rows<T, S: Storage> {
     pub(crate) island_end: S::Buf<u32>,
     /// First row of each joint ([`NONE`]: its island sleeps).
     pub(crate) joint_row: S::Buf<u32>,
+    /// First row of each joint's limits and motor ([`NONE`]: none this step), in the
+    /// order of [`JointDrive::rows`](crate::world::drive::JointDrive::rows).
+    pub(crate) drive_row: S::Buf<u32>,
     /// Normal row of each contact ([`NONE`]: no row this step).
     pub(crate) contact_row: S::Buf<u32>,
 }
@@ -97,6 +101,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
             lambda: Buffer::new(),
             island_end: Buffer::new(),
             joint_row: Buffer::new(),
+            drive_row: Buffer::new(),
             contact_row: Buffer::new(),
         }
     }
@@ -124,6 +129,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
         self.lambda.clear();
         self.island_end.clear();
         self.joint_row.clear();
+        self.drive_row.clear();
         self.contact_row.clear();
     }
 
@@ -173,6 +179,7 @@ impl<T: Float, S: Storage> Rows<T, S> {
         self.clear();
         for _ in joints {
             push(&mut self.joint_row, NONE, "rows")?;
+            push(&mut self.drive_row, NONE, "rows")?;
         }
         for _ in contacts.iter() {
             push(&mut self.contact_row, NONE, "rows")?;
@@ -209,6 +216,20 @@ impl<T: Float, S: Storage> Rows<T, S> {
             self.joint_rows(&joints[j], bodies, free, settings)?;
             self.joint_row.as_mut_slice()[j] = first;
         }
+        // After every joint row: the direct solve takes the island's first rows. Under
+        // RATTLE a motor's force acts in two halves, like gravity: this one and the
+        // projection's at the end of the step.
+        let share = if super::finish::rattles(islands, k, settings) {
+            (T::one() + T::one()).recip()
+        } else {
+            T::one()
+        };
+        for j in islands.joints.of(k) {
+            let first = self.len() as u32;
+            if self.drive_rows(&joints[j], bodies, free, settings, share)? {
+                self.drive_row.as_mut_slice()[j] = first;
+            }
+        }
         for c in islands.contacts.of(k) {
             if let Some(row) =
                 self.contact_rows(&mut contacts[c], bodies, planes, free, settings)?
@@ -244,6 +265,55 @@ impl<T: Float, S: Storage> Rows<T, S> {
             )?;
         }
         Ok(())
+    }
+
+    /// The rows of a joint's limits and motor ([`drive`](crate::world::drive)); returns
+    /// whether it has any.
+    fn drive_rows<U: ConstraintFunction<T>>(
+        &mut self,
+        slot: &JointSlot<T, U>,
+        bodies: &[RigidBody<T>],
+        free: &[BodyVelocity<T>],
+        s: &WorldSettings<T>,
+        share: T,
+    ) -> Result<bool, WorldError> {
+        let present = slot.drive.rows();
+        if !present.contains(&true) {
+            return Ok(false);
+        }
+        let pb = slot.b.map_or_else(Pose::identity, |b| bodies[b].pose());
+        let Some(lin) = linearize_coordinate(slot, &bodies[slot.a].pose(), &pb) else {
+            return Ok(false);
+        };
+        let (q, h) = (lin.value[0], s.dt);
+        let forward = joint_row(slot.a, slot.b, &lin.jacobian[0]);
+        let backward = joint_row(slot.a, slot.b, &lin.jacobian[0].map(|x| -x));
+        let [lower, upper] = slot.drive.limits;
+        // A limit: speculative while the coordinate is short of it, pushed back past it.
+        let limit = |gap: T| {
+            if gap > T::zero() {
+                -gap / h
+            } else {
+                -s.joint_beta * gap / h
+            }
+        };
+        let [speed, force] = slot.drive.motor;
+        let most = force * h * share;
+        let rows = [
+            (forward, limit(q - lower), Bounds::unilateral(), q - lower),
+            (backward, limit(upper - q), Bounds::unilateral(), upper - q),
+            (forward, speed, Bounds::new(-most, most), T::zero()),
+        ];
+        for ((row, target, bounds, gap), (&on, &warm)) in rows
+            .into_iter()
+            .zip(present.iter().zip(&slot.drive.impulse))
+        {
+            if on {
+                let eta = target - row_dot(&row, free);
+                self.push_row(row, (eta, T::zero(), gap), bounds, warm, (bodies, free))?;
+            }
+        }
+        Ok(true)
     }
 
     /// The normal and friction rows of one contact; returns the normal row.

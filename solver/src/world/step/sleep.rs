@@ -1,20 +1,23 @@
 //! Sleeping: a body whose fastest point (centre speed plus bounding radius times angular
 //! speed) moved slower than the threshold accumulates resting time; an
 //! awake island whose every body rested long enough goes to sleep with zero velocities.
-//! Waking happens elsewhere: an island with any awake body is awake as a whole
-//! ([`Islands`]), and the world's setters wake the body they change.
+//! An island with a running motor (a joint's motor with force and a speed) never sleeps:
+//! the motor moves it however slowly. Waking happens elsewhere: an island with any awake
+//! body is awake as a whole ([`Islands`]), and the world's setters wake the body they
+//! change.
 use cwlist::{Buffer, Storage};
 use num_traits::Float;
 use xform::Vector;
 
 use super::islands::Islands;
 use super::narrow::bounding_radius;
-use crate::world::{RigidBody, SleepSettings};
+use crate::world::{JointSlot, RigidBody, SleepSettings};
 
 /// Updates the resting times of the awake bodies of `next` and puts islands to sleep;
 /// returns how many bodies sleep after the step.
-pub(crate) fn update<T: Float, S: Storage>(
+pub(crate) fn update<T: Float, S: Storage, U>(
     next: &mut [RigidBody<T>],
+    joints: &[JointSlot<T, U>],
     islands: &Islands<S>,
     sleep: Option<&SleepSettings<T>>,
     h: T,
@@ -26,7 +29,11 @@ pub(crate) fn update<T: Float, S: Storage>(
         if !awake {
             continue;
         }
-        let mut rested = true;
+        let motor = |j: usize| {
+            let [speed, force] = joints[j].drive.motor;
+            force > T::zero() && speed != T::zero()
+        };
+        let mut rested = !islands.joints.of(k).any(motor);
         for b in islands.bodies.of(k) {
             let body = &mut next[b];
             // As Box2D v3: the fastest point of the shape's bounding sphere, so a large body
