@@ -12,6 +12,7 @@ mod coarse;
 mod gather;
 mod guard;
 mod polish;
+mod schur;
 mod substeps;
 mod sweeps;
 
@@ -168,6 +169,8 @@ pub(crate) struct Local<T, S: Storage> {
     graph: JointGraph<S>,
     /// Which of the two solves the joint rows directly.
     direct: Direct,
+    /// Scratch of the exact finish by the Schur complement (one entry per row).
+    schur: S::Buf<T>,
     /// The last plan wanted the joint graph for loops and fell back to the tree (the
     /// graph's fill did not fit the storage).
     loops_swept: bool,
@@ -209,6 +212,7 @@ impl<T: Float, S: Storage> Local<T, S> {
             tree: JointTree::new(),
             graph: JointGraph::new(),
             direct: Direct::Tree,
+            schur: Buffer::new(),
             loops_swept: false,
             gamma: [T::zero(); EXACT_ROWS * EXACT_ROWS],
             exact: ExactSolver::new(),
@@ -415,6 +419,11 @@ impl<T: Float, S: Storage> Local<T, S> {
         let (c, regularized) = if direct_rows > 0 {
             self.clear_velocity_changes();
             let c = self.solve_block(settings, trace)?;
+            let c = if trace.is_empty() {
+                self.finish_with_schur(c, settings)?
+            } else {
+                c
+            };
             let regularized = match self.direct {
                 Direct::Tree => self.tree.regularized(),
                 Direct::Graph => self.graph.regularized(),
