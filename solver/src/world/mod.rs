@@ -38,6 +38,7 @@ mod inertia;
 mod island;
 mod joint;
 mod joint_graph;
+mod overlap;
 mod pose;
 mod query;
 mod raycast;
