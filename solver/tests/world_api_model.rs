@@ -1,5 +1,6 @@
 //! A model-based test of the world's API: random sequences of adds (bodies, planes,
-//! joints), forces and impulses, setters, queries and steps, with bad inputs mixed in,
+//! joints of every kind), forces and impulses, setters (joint limits and motors too),
+//! queries (rays, overlaps, points, joint positions) and steps, with bad inputs mixed in,
 //! against a model of what must hold after every call: an accepted add grows its count by
 //! one and returns the next index; a refused call (any `Err`) leaves the state hash, the
 //! counts and the contacts as they were; nothing panics; after `Ok` every body is finite.
@@ -116,10 +117,14 @@ fn drive<S: Storage>(seed: u64, ops: usize) -> (usize, usize) {
                     Some(rng.below(n + 1))
                 };
                 let p = rng.vector(3.0);
-                match rng.below(3) {
+                match rng.below(5) {
                     0 => w.add_ball_joint(body, other, p).map(|_| ()),
                     1 => w
                         .add_hinge_joint(body, other, p, rng.vector(1.0))
+                        .map(|_| ()),
+                    2 => w.add_weld_joint(body, other, p).map(|_| ()),
+                    3 => w
+                        .add_prismatic_joint(body, other, p, rng.vector(1.0))
                         .map(|_| ()),
                     _ => w
                         .add_distance_joint(body, other, p, rng.vector(3.0))
@@ -138,7 +143,26 @@ fn drive<S: Storage>(seed: u64, ops: usize) -> (usize, usize) {
                 .map(|_| ()),
             12 => {
                 let j = rng.below(w.joints().len() + 1);
-                w.set_joint_collision(j, rng.below(2) == 0)
+                match rng.below(6) {
+                    0 => w.set_joint_collision(j, rng.below(2) == 0),
+                    1 => {
+                        let (a, b) = (rng.number(2.0), rng.number(2.0));
+                        w.set_joint_limits(j, a.min(b), a.max(b))
+                    }
+                    2 => w.set_joint_motor(j, rng.number(3.0), rng.number(50.0)),
+                    3 => w.joint_position(j).map(|_| ()),
+                    4 => w.bodies_at(rng.vector(5.0)).map(|hits| {
+                        hits.for_each(|i| assert!(i < n));
+                    }),
+                    _ => {
+                        let shape = [Shape::Sphere(rng.number(1.0)), Shape::Box(rng.vector(1.0))];
+                        let q = UnitQuaternion::identity();
+                        w.overlaps(shape[rng.below(2)], rng.vector(5.0), q)
+                            .map(|hits| {
+                                assert!(hits.count() <= n + w.planes().len());
+                            })
+                    }
+                }
             }
             _ => {
                 if n > 24 {
