@@ -1,7 +1,7 @@
 //! The built-in joints, each a constraint function `C(q)` (their Jacobians come from
 //! [`linearize`](super::linearize) like any user constraint: none is written by hand).
 use num_traits::Float;
-use xform::Vector;
+use xform::{Quaternion, Vector};
 
 use super::constraint::{ConstraintFunction, NoUserConstraint};
 use super::pose::{Lift, Pose};
@@ -153,11 +153,13 @@ impl<T: Float> ConstraintFunction<T> for Hinge<T> {
     }
 }
 
-/// Three rows that lock the relative orientation of two bodies: the orthonormal frame
-/// `frame_a` of body a stays aligned with `frame_b` of body b (the same three world
-/// directions when the joint is made). With `Aᵢ`, `Bᵢ` the frames' axes in the world, the
-/// rows are `A₁·B₂`, `A₂·B₀` and `A₀·B₁`: zero when aligned, and a small rotation `δθ` of b
-/// against a changes them by `−δθ·A₀`, `−δθ·A₁`, `−δθ·A₂`, three independent rows.
+/// Three rows that lock the relative orientation of two bodies: body b keeps the rotation
+/// `relative` against body a (`q_a⁻¹ q_b` when the joint is made; the world's rotation
+/// against a for a joint to the world). With `Aᵢ = R_a eᵢ` and `Bᵢ = R_b relative⁻¹ eᵢ`,
+/// equal when the joint holds, the rows are `A₁·B₂`, `A₂·B₀` and `A₀·B₁`: a small rotation
+/// `δθ` of b against a changes them by `−δθ·A₀`, `−δθ·A₁`, `−δθ·A₂`, three independent
+/// rows. Four numbers instead of two frames keep every joint slot small (the weld and the
+/// slider are the largest joints).
 ///
 /// # Example
 /// ```
@@ -176,26 +178,29 @@ impl<T: Float> ConstraintFunction<T> for Hinge<T> {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Alignment<T> {
-    /// An orthonormal frame in body a's coordinates.
-    pub frame_a: [Vector<T, 3>; 3],
-    /// The same frame in body b's coordinates (world coordinates for a joint to the world).
-    pub frame_b: [Vector<T, 3>; 3],
+    /// Body b's rotation against body a to keep (a unit quaternion).
+    pub relative: Quaternion<T>,
 }
 
 impl<T: Float> Alignment<T> {
-    /// Both frames the coordinate axes: bodies whose orientations agree.
+    /// Bodies whose orientations agree.
     ///
     /// # Example
     /// ```
     /// let lock = solver::world::Alignment::<f32>::identity();
-    /// assert_eq!(lock.frame_a, lock.frame_b);
+    /// assert_eq!(lock.relative, solver::xform::Quaternion::identity());
     /// ```
     pub fn identity() -> Self {
-        let axes = [Vector::unit(0), Vector::unit(1), Vector::unit(2)];
         Self {
-            frame_a: axes,
-            frame_b: axes,
+            relative: Quaternion::identity(),
         }
+    }
+
+    /// The frames `Aᵢ` (in body a) and `Bᵢ` (in body b) that the joint keeps aligned.
+    fn frames(&self) -> [[Vector<T, 3>; 3]; 2] {
+        let back = self.relative.conjugate();
+        let axes: [Vector<T, 3>; 3] = [Vector::unit(0), Vector::unit(1), Vector::unit(2)];
+        [axes, axes.map(|e| back.rotate(&e))]
     }
 
     /// The angle in radians of the rotation that takes frame a onto frame b in the world,
@@ -215,7 +220,8 @@ impl<T: Float> Alignment<T> {
     pub fn angle(&self, a: &Pose<T>, b: &Pose<T>) -> T {
         // trace(R) = Σ Aᵢ·Bᵢ = 1 + 2 cos θ; sin θ from the skew part: |Σ Aᵢ × Bᵢ| = 2 sin θ.
         let (mut cos2, mut sin2) = (T::zero(), Vector::zeros());
-        for (fa, fb) in self.frame_a.iter().zip(&self.frame_b) {
+        let [frame_a, frame_b] = self.frames();
+        for (fa, fb) in frame_a.iter().zip(&frame_b) {
             let (x, y) = (a.direction(fa), b.direction(fb));
             cos2 = cos2 + x.dot(&y);
             sin2 += x.cross(&y);
@@ -230,8 +236,9 @@ impl<T: Float> ConstraintFunction<T> for Alignment<T> {
     }
 
     fn evaluate<S: Lift<T>>(&self, a: &Pose<S>, b: &Pose<S>, c: &mut [S]) {
-        let axis_a = |i: usize| a.direction(&self.frame_a[i]);
-        let axis_b = |i: usize| b.direction(&self.frame_b[i]);
+        let [frame_a, frame_b] = self.frames();
+        let axis_a = |i: usize| a.direction(&frame_a[i]);
+        let axis_b = |i: usize| b.direction(&frame_b[i]);
         c[0] = axis_a(1).dot(&axis_b(2));
         c[1] = axis_a(2).dot(&axis_b(0));
         c[2] = axis_a(0).dot(&axis_b(1));
@@ -274,8 +281,9 @@ impl<T: Float> ConstraintFunction<T> for Weld<T> {
 
 /// A prismatic joint (slider): body b's anchor moves along the axis through body a's anchor,
 /// and the bodies keep their relative orientation ([`Alignment`]). Five rows: the offset
-/// `d = x_b − x_a` of the anchors along the two directions `perp_a` of body a orthogonal to
-/// the axis, then the alignment. The travel is `d · axis` ([`Prismatic::travel`]).
+/// `d = x_b − x_a` of the anchors along the two directions of body a orthogonal to the axis
+/// ([`orthonormal_pair`] of it), then the alignment. The travel is `d · axis`
+/// ([`Prismatic::travel`]).
 ///
 /// # Example
 /// ```
@@ -297,22 +305,19 @@ pub struct Prismatic<T> {
     pub anchor_b: Vector<T, 3>,
     /// Unit sliding axis in body a's frame.
     pub axis_a: Vector<T, 3>,
-    /// Two unit directions in body a's frame, orthogonal to each other and to the axis.
-    pub perp_a: [Vector<T, 3>; 2],
     /// The locked orientation.
     pub alignment: Alignment<T>,
 }
 
 impl<T: Float> Prismatic<T> {
-    /// A slider from the anchors and the unit axis in body a's frame (the perpendiculars are
-    /// derived).
+    /// A slider from the anchors and the unit axis in body a's frame.
     ///
     /// # Example
     /// ```
     /// use solver::world::{Alignment, Prismatic};
     /// use solver::xform::Vector;
     /// let s = Prismatic::new(Vector([0.0f64; 3]), Vector([0.0; 3]), Vector([0.0, 1.0, 0.0]), Alignment::identity());
-    /// assert!(s.perp_a.iter().all(|p| p.dot(&s.axis_a).abs() < 1e-15));
+    /// assert_eq!(s.axis_a, Vector([0.0, 1.0, 0.0]));
     /// ```
     pub fn new(
         anchor_a: Vector<T, 3>,
@@ -324,7 +329,6 @@ impl<T: Float> Prismatic<T> {
             anchor_a,
             anchor_b,
             axis_a,
-            perp_a: orthonormal_pair(&axis_a),
             alignment,
         }
     }
@@ -358,8 +362,9 @@ impl<T: Float> ConstraintFunction<T> for Prismatic<T> {
 
     fn evaluate<S: Lift<T>>(&self, a: &Pose<S>, b: &Pose<S>, c: &mut [S]) {
         let d = b.point(&self.anchor_b) - a.point(&self.anchor_a);
-        c[0] = d.dot(&a.direction(&self.perp_a[0]));
-        c[1] = d.dot(&a.direction(&self.perp_a[1]));
+        let across = orthonormal_pair(&self.axis_a);
+        c[0] = d.dot(&a.direction(&across[0]));
+        c[1] = d.dot(&a.direction(&across[1]));
         self.alignment.evaluate(a, b, &mut c[2..5]);
     }
 }

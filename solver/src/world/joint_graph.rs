@@ -102,8 +102,9 @@ pub(crate) struct JointGraph<S: Storage> {
     /// Each joint's floor for its pivots: `max(8 ε, REDUNDANT)` of the diagonal of
     /// `Γ + cfm·I` before elimination. An updated pivot below it is a row that joints
     /// eliminated before already fix, and is left out (module docs).
-    floors: S::Buf<[W; 6]>,
-    x: S::Buf<[W; 6]>,
+    floors: S::Buf<W>,
+    /// The solution, one entry per row (rows numbered as in the plan).
+    x: S::Buf<W>,
     // Planning scratch: incidence of joints on bodies, the elimination graph, a heap.
     body_first: S::Buf<u32>,
     end_next: S::Buf<u32>,
@@ -165,7 +166,7 @@ fn subtract_product_fixed<const N: usize>(a: &mut [W], b: &[W], c: &[W]) {
 
 /// `y −= A x` for row-major `A` (`n × m`).
 #[inline]
-fn subtract_times(y: &mut [W; 6], a: &[W], x: &[W; 6], n: usize, m: usize) {
+fn subtract_times(y: &mut [W], a: &[W], x: &[W], n: usize, m: usize) {
     for i in 0..n {
         let mut s = 0.0;
         for j in 0..m {
@@ -177,7 +178,7 @@ fn subtract_times(y: &mut [W; 6], a: &[W], x: &[W; 6], n: usize, m: usize) {
 
 /// `y −= Aᵀ x` for row-major `A` (`n × m`).
 #[inline]
-fn subtract_transposed_times(y: &mut [W; 6], a: &[W], x: &[W; 6], n: usize, m: usize) {
+fn subtract_transposed_times(y: &mut [W], a: &[W], x: &[W], n: usize, m: usize) {
     for j in 0..m {
         let mut s = 0.0;
         for i in 0..n {
@@ -450,8 +451,10 @@ impl<S: Storage> JointGraph<S> {
         for j in 0..n {
             push(&mut self.pivot_start, at)?;
             at += rows_of(&self.joints, j as u32).pow(2);
-            push(&mut self.floors, [0.0; 6])?;
-            push(&mut self.x, [0.0; 6])?;
+            for _ in 0..rows_of(&self.joints, j as u32) {
+                push(&mut self.floors, 0.0)?;
+                push(&mut self.x, 0.0)?;
+            }
         }
         for _ in 0..at {
             push(&mut self.pivots, 0.0)?;
@@ -548,11 +551,15 @@ impl<S: Storage> JointGraph<S> {
         let (pivot_start, pivots) = (pivot_start.as_slice(), pivots.as_mut_slice());
         let rows_of = |q: u32| usize::from(joints[q as usize].rows);
         let pivot_of = |q: u32| pivot_start[q as usize] as usize;
-        for (j, floor) in floors.iter_mut().enumerate() {
-            let (n, at) = (rows_of(j as u32), pivot_of(j as u32));
+        for (j, joint) in joints.iter().enumerate() {
+            let (n, at, first) = (
+                rows_of(j as u32),
+                pivot_of(j as u32),
+                joint.first_row as usize,
+            );
             for r in 0..n {
                 pivots[at + r * n + r] += cfm;
-                floor[r] = redundant * pivots[at + r * n + r].abs();
+                floors[first + r] = redundant * pivots[at + r * n + r].abs();
             }
         }
         for (k, &p) in order.iter().enumerate() {
@@ -561,7 +568,10 @@ impl<S: Storage> JointGraph<S> {
             for i in 0..np {
                 pivot[i][..np].copy_from_slice(&pivots[at + i * np..at + (i + 1) * np]);
             }
-            let (d_inv, raised) = invert_spd_with(&pivot, np, &floors[p as usize], Redundant::Drop);
+            let first = joints[p as usize].first_row as usize;
+            let mut floor = [0.0; 6];
+            floor[..np].copy_from_slice(&floors[first..first + np]);
+            let (d_inv, raised) = invert_spd_with(&pivot, np, &floor, Redundant::Drop);
             *regularized += usize::from(raised);
             for i in 0..np {
                 pivots[at + i * np..at + (i + 1) * np].copy_from_slice(&d_inv[i][..np]);
@@ -691,11 +701,8 @@ impl<S: Storage> JointGraph<S> {
     ) {
         let joints = self.joints.as_slice();
         let x = self.x.as_mut_slice();
-        for (x, joint) in x.iter_mut().zip(joints) {
-            *x = [0.0; 6];
-            for r in 0..usize::from(joint.rows) {
-                x[r] = wide(rhs(joint.first_row as usize + r));
-            }
+        for (r, x) in x.iter_mut().enumerate() {
+            *x = wide(rhs(r));
         }
         let (order, start, below) = (
             self.order.as_slice(),
@@ -705,43 +712,44 @@ impl<S: Storage> JointGraph<S> {
         let (block_start, values) = (self.block_start.as_slice(), self.values.as_slice());
         let (pivot_start, pivots) = (self.pivot_start.as_slice(), self.pivots.as_slice());
         let rows_of = |q: usize| usize::from(joints[q].rows);
+        let first = |q: usize| joints[q].first_row as usize;
         let block = |e: usize| &values[block_start[e] as usize..block_start[e + 1] as usize];
         // Forward: x_q −= L_qp x_p.
         for (k, &p) in order.iter().enumerate() {
-            let (xp, np) = (x[p as usize], rows_of(p as usize));
+            let (p, mut xp) = (p as usize, [0.0; 6]);
+            let np = rows_of(p);
+            xp[..np].copy_from_slice(&x[first(p)..first(p) + np]);
             for e in start[k] as usize..start[k + 1] as usize {
                 let q = below[e] as usize;
-                subtract_times(&mut x[q], block(e), &xp, rows_of(q), np);
+                let nq = rows_of(q);
+                subtract_times(&mut x[first(q)..first(q) + nq], block(e), &xp, nq, np);
             }
         }
         // Diagonal: x_p = D⁻¹ x_p.
-        for (p, xp) in x.iter_mut().enumerate() {
-            let (n, at) = (rows_of(p), pivot_start[p] as usize);
+        for p in 0..joints.len() {
+            let (n, at, from) = (rows_of(p), pivot_start[p] as usize, first(p));
             let mut y = [0.0; 6];
             for i in 0..n {
                 for j in 0..n {
-                    y[i] += pivots[at + i * n + j] * xp[j];
+                    y[i] += pivots[at + i * n + j] * x[from + j];
                 }
             }
-            *xp = y;
+            x[from..from + n].copy_from_slice(&y[..n]);
         }
         // Backward: x_p −= Σ L_qpᵀ x_q.
         for (k, &p) in order.iter().enumerate().rev() {
-            let np = rows_of(p as usize);
-            let mut xp = x[p as usize];
+            let (p, mut xp) = (p as usize, [0.0; 6]);
+            let np = rows_of(p);
+            xp[..np].copy_from_slice(&x[first(p)..first(p) + np]);
             for e in start[k] as usize..start[k + 1] as usize {
                 let q = below[e] as usize;
-                subtract_transposed_times(&mut xp, block(e), &x[q], rows_of(q), np);
+                let nq = rows_of(q);
+                subtract_transposed_times(&mut xp, block(e), &x[first(q)..first(q) + nq], nq, np);
             }
-            x[p as usize] = xp;
+            x[first(p)..first(p) + np].copy_from_slice(&xp[..np]);
         }
-        for (xp, joint) in x.iter().zip(joints) {
-            for r in 0..usize::from(joint.rows) {
-                out(
-                    joint.first_row as usize + r,
-                    T::from(xp[r]).unwrap_or_else(T::nan),
-                );
-            }
+        for (r, &v) in x.iter().enumerate() {
+            out(r, T::from(v).unwrap_or_else(T::nan));
         }
     }
 }

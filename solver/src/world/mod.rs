@@ -911,13 +911,11 @@ where
         self.add_joint(a, b, Joint::Hinge(hinge))
     }
 
-    /// The bodies' current relative orientation, to be kept: the world axes in both frames.
+    /// The bodies' current relative orientation, to be kept.
     fn alignment_now(&self, a: usize, b: Option<usize>) -> Alignment<T> {
         let (pa, pb) = (self.pose_of(Some(a)), self.pose_of(b));
-        let axes: [Vector<T, 3>; 3] = [Vector::unit(0), Vector::unit(1), Vector::unit(2)];
         Alignment {
-            frame_a: axes.map(|e| pa.direction_to_local(&e)),
-            frame_b: axes.map(|e| pb.direction_to_local(&e)),
+            relative: pa.orientation.conjugate() * pb.orientation,
         }
     }
 

@@ -140,6 +140,14 @@ impl<T: Float, S: Storage> Local<T, S> {
         self.carried.clear();
         self.bounds.clear();
         self.lambda.clear();
+        self.add_rows(rows)
+    }
+
+    /// Appends rows to those [`set_rows`](Self::set_rows) gave.
+    pub(crate) fn add_rows(
+        &mut self,
+        rows: impl Iterator<Item = (ConstraintRow<T>, T, Bounds<T>)>,
+    ) -> Result<(), WorldError> {
         for (row, eta, bounds) in rows {
             let local = self.local_row(&row);
             push(&mut self.rows, local, "rows")?;

@@ -419,7 +419,10 @@ impl<T: Float, S: Storage> Local<T, S> {
         let (c, regularized) = if direct_rows > 0 {
             self.clear_velocity_changes();
             let c = self.solve_block(settings, trace)?;
-            let c = if trace.is_empty() {
+            // Only an unconverged solve with rows outside the direct block needs the exact
+            // finish (its frame, about 1 KiB of fixed arrays, stays off the common path).
+            let others = self.direct_row.as_slice().iter().any(|d| !d);
+            let c = if trace.is_empty() && !c.converged && others {
                 self.finish_with_schur(c, settings)?
             } else {
                 c

@@ -27,7 +27,9 @@ use crate::{
 impl<T: Float, S: Storage> Local<T, S> {
     /// Finishes an unconverged block solve exactly when the rows outside the direct block
     /// are at most [`EXACT_ROWS`]; keeps the sweeps' answer if the exact solver fails or
-    /// does no better.
+    /// does no better. Not inlined: its fixed arrays would enlarge the caller's frame on
+    /// every solve (the on-target chain step's stack budget).
+    #[inline(never)]
     pub(super) fn finish_with_schur(
         &mut self,
         c: Certificate<T>,

@@ -55,25 +55,58 @@ pub enum JointScheme {
     SymplecticEuler,
 }
 
-/// Joint `slot`'s coordinate at the poses of `bodies` and which of its limits (lower, upper)
-/// it has reached or passed.
-fn limits_reached<T: Float, U>(
+/// Joint `slot`'s coordinate at the poses of `bodies` and which rows its drive adds at the
+/// end of the step: a limit reached or passed (lower, upper), a motor.
+fn end_rows<T: Float, U>(
     slot: &JointSlot<T, U>,
     bodies: &[RigidBody<T>],
-) -> (Option<Linearization<T>>, [bool; 2]) {
+) -> (Option<Linearization<T>>, [bool; 3]) {
     let [lower, upper] = slot.drive.limits;
-    if lower == T::neg_infinity() && upper == T::infinity() {
-        return (None, [false; 2]);
+    let motor = slot.drive.motor[1] > T::zero();
+    if lower == T::neg_infinity() && upper == T::infinity() && !motor {
+        return (None, [false; 3]);
     }
     let pb = slot
         .b
         .map_or_else(crate::world::Pose::identity, |b| bodies[b].pose());
     let lin = linearize_coordinate(slot, &bodies[slot.a].pose(), &pb);
-    let on = lin.as_ref().map_or([false; 2], |lin| {
+    let on = lin.as_ref().map_or([false; 3], |lin| {
         let q = lin.value[0];
-        [q <= lower, q >= upper]
+        [q <= lower, q >= upper, motor]
     });
     (lin, on)
+}
+
+/// Appends joint `slot`'s end-of-step drive rows ([`end_rows`]) to `local`: a limit as a
+/// contact (`±J v' ≥ 0`), the motor as `J v' = speed` with half the step's force. Not
+/// inlined: its linearization stays off the frame of the island loop.
+#[inline(never)]
+fn add_end_rows<T: Float, S: Storage, U>(
+    local: &mut Local<T, S>,
+    slot: &JointSlot<T, U>,
+    bodies: &[RigidBody<T>],
+    v: &[BodyVelocity<T>],
+    half: T,
+) -> Result<(), WorldError> {
+    let (Some(lin), on) = end_rows(slot, bodies) else {
+        return Ok(());
+    };
+    let forward = joint_row(slot.a, slot.b, &lin.jacobian[0]);
+    let backward = joint_row(slot.a, slot.b, &lin.jacobian[0].map(|x| -x));
+    let [speed, force] = slot.drive.motor;
+    let most = force * half;
+    let rows = [
+        (forward, T::zero(), Bounds::unilateral()),
+        (backward, T::zero(), Bounds::unilateral()),
+        (forward, speed, Bounds::new(-most, most)),
+    ];
+    for ((row, target, bounds), on) in rows.into_iter().zip(on) {
+        if on {
+            let eta = target - crate::world::island::row_dot(&row, v);
+            local.add_rows(core::iter::once((row, eta, bounds)))?;
+        }
+    }
+    Ok(())
 }
 
 /// Applies the second half to every awake island that [`rattles`]; `next` holds the new
@@ -143,25 +176,6 @@ where
                 (row, eta, Bounds::bilateral())
             })
         });
-        // Joint limits reached after the drift, like contacts, then motors with the second
-        // half of their force (the velocity solve had the first).
-        let reached = |j: usize| limits_reached(&joints[j], bodies);
-        let limit_rows = islands.joints.of(k).flat_map(|j| {
-            let slot = &joints[j];
-            let (lin, on) = reached(j);
-            lin.into_iter()
-                .flat_map(move |lin| {
-                    let forward = joint_row(slot.a, slot.b, &lin.jacobian[0]);
-                    let backward = joint_row(slot.a, slot.b, &lin.jacobian[0].map(|x| -x));
-                    [forward, backward]
-                })
-                .zip(on)
-                .filter(|(_, on)| *on)
-                .map(|(row, _)| {
-                    let eta = -crate::world::island::row_dot(&row, v);
-                    (row, eta, Bounds::unilateral())
-                })
-        });
         // Only contacts that touch after the drift: a contact still apart is the next
         // step's (its speculative row and the collision phase decide then).
         let contact_rows = islands.contacts.of(k).filter_map(|c| {
@@ -195,27 +209,13 @@ where
             let eta = -crate::world::island::row_dot(&row, v);
             Some((row, eta, Bounds::unilateral()))
         });
-        let motor_rows = islands.joints.of(k).filter_map(|j| {
-            let slot = &joints[j];
-            let [speed, force] = slot.drive.motor;
-            if force <= T::zero() {
-                return None;
-            }
-            let pb = slot
-                .b
-                .map_or_else(crate::world::Pose::identity, |b| bodies[b].pose());
-            let lin = linearize_coordinate(slot, &bodies[slot.a].pose(), &pb)?;
-            let row = joint_row(slot.a, slot.b, &lin.jacobian[0]);
-            let eta = speed - crate::world::island::row_dot(&row, v);
-            let most = force * half;
-            Some((row, eta, Bounds::new(-most, most)))
-        });
-        local.set_rows(
-            joint_rows
-                .chain(limit_rows)
-                .chain(motor_rows)
-                .chain(contact_rows),
-        )?;
+        local.set_rows(joint_rows)?;
+        // Joint limits reached after the drift, like contacts, and motors with the second
+        // half of their force (the velocity solve had the first), after the joint rows.
+        for j in islands.joints.of(k) {
+            add_end_rows(local, &joints[j], bodies, v, half)?;
+        }
+        local.add_rows(contact_rows)?;
         local.solve(
             islands.joints.of(k),
             joints,
@@ -235,22 +235,11 @@ where
             }
         }
         for j in islands.joints.of(k) {
-            let (_, on) = reached(j);
-            for (total, _) in drive_impulse[j][..2]
-                .iter_mut()
-                .zip(on)
-                .filter(|(_, on)| *on)
-            {
+            let on = end_rows(&joints[j], bodies).1;
+            for (total, _) in drive_impulse[j].iter_mut().zip(on).filter(|(_, on)| *on) {
                 if let Some(l) = lambda.next() {
                     *total = *total + *l;
                 }
-            }
-        }
-        for j in islands.joints.of(k) {
-            if joints[j].drive.motor[1] > T::zero()
-                && let Some(l) = lambda.next()
-            {
-                drive_impulse[j][2] = drive_impulse[j][2] + *l;
             }
         }
         for (b, d) in local.globals().zip(local.delta_v.as_slice()) {

@@ -268,7 +268,9 @@ impl<T: Float, S: Storage> Rows<T, S> {
     }
 
     /// The rows of a joint's limits and motor ([`drive`](crate::world::drive)); returns
-    /// whether it has any.
+    /// whether it has any. Not inlined: its linearization stays off the frame of the
+    /// island's rows (the on-target chain step's stack budget).
+    #[inline(never)]
     fn drive_rows<U: ConstraintFunction<T>>(
         &mut self,
         slot: &JointSlot<T, U>,
