@@ -107,12 +107,16 @@ pub fn box_settings<T: Float>() -> WorldSettings<T> {
 /// # Example
 /// ```
 /// use embedded::scenes::spheres_in_box;
-/// let mut world = spheres_in_box::<f32, 192>(4, 1).unwrap();
-/// assert_eq!(world.bodies().len(), 16);
-/// world.step().unwrap();
-/// assert!(world.contact_count() >= 16); // every sphere on the floor
-/// // Too small a capacity is an error, not a panic.
-/// assert!(spheres_in_box::<f32, 8>(4, 1).is_err());
+/// // A `FixedWorld<f32, 192>` is 0.7 MB, moved several times on the way in an unoptimized
+/// // build: a thread with room for it.
+/// std::thread::Builder::new().stack_size(64 << 20).spawn(|| {
+///     let mut world = spheres_in_box::<f32, 192>(4, 1).unwrap();
+///     assert_eq!(world.bodies().len(), 16);
+///     world.step().unwrap();
+///     assert!(world.contact_count() >= 16); // every sphere on the floor
+///     // Too small a capacity is an error, not a panic.
+///     assert!(spheres_in_box::<f32, 8>(4, 1).is_err());
+/// }).unwrap().join().unwrap();
 /// ```
 ///
 /// # Errors

@@ -141,12 +141,7 @@ where
     }
 
     fn drive_slot(&mut self, j: usize) -> Result<&mut JointSlot<T, U>, WorldError> {
-        let joints = cwlist::Buffer::as_mut_slice(&mut self.joints);
-        let n = joints.len();
-        let slot = joints.get_mut(j).ok_or(WorldError::JointOutOfRange {
-            joint: j,
-            joints: n,
-        })?;
+        let slot = self.slot_mut(j)?;
         match slot.joint {
             Joint::Hinge(_) | Joint::Prismatic(_) => Ok(slot),
             _ => Err(no_coordinate(j)),
@@ -254,11 +249,7 @@ where
     /// assert!((w.joint_position(hinge).unwrap() - 0.5).abs() < 1e-12);
     /// ```
     pub fn joint_position(&self, j: usize) -> Result<T, WorldError> {
-        let joints = cwlist::Buffer::as_slice(&self.joints);
-        let slot = joints.get(j).ok_or(WorldError::JointOutOfRange {
-            joint: j,
-            joints: joints.len(),
-        })?;
+        let slot = self.slot(j)?;
         let (a, b) = (self.pose_of(Some(slot.a)), self.pose_of(slot.b));
         linearize_coordinate(slot, &a, &b)
             .map(|lin| lin.value[0])
@@ -289,11 +280,7 @@ where
     /// assert!((lower - 2.0 * 9.81 / 60.0).abs() < 1e-6 && upper == 0.0 && motor == 0.0);
     /// ```
     pub fn joint_drive_impulse(&self, j: usize) -> Result<[T; 3], WorldError> {
-        let joints = cwlist::Buffer::as_slice(&self.joints);
-        let slot = joints.get(j).ok_or(WorldError::JointOutOfRange {
-            joint: j,
-            joints: joints.len(),
-        })?;
+        let slot = self.slot(j)?;
         match slot.joint {
             Joint::Hinge(_) | Joint::Prismatic(_) => Ok(slot.drive.impulse),
             _ => Err(no_coordinate(j)),

@@ -489,6 +489,45 @@ where
         Ok(body)
     }
 
+    /// Joint `j`'s slot.
+    fn slot(&self, j: usize) -> Result<&JointSlot<T, U>, WorldError> {
+        let joints = self.joints.as_slice();
+        joints.get(j).ok_or(WorldError::JointOutOfRange {
+            joint: j,
+            joints: joints.len(),
+        })
+    }
+
+    /// Joint `j`'s slot, to change.
+    fn slot_mut(&mut self, j: usize) -> Result<&mut JointSlot<T, U>, WorldError> {
+        let joints = self.joints.as_mut_slice();
+        let n = joints.len();
+        joints.get_mut(j).ok_or(WorldError::JointOutOfRange {
+            joint: j,
+            joints: n,
+        })
+    }
+
+    /// The poses of a new joint's bodies (`b = None`: the world), after checking that the
+    /// joint's world point is finite and the bodies exist.
+    fn joint_poses(
+        &self,
+        a: usize,
+        b: Option<usize>,
+        point: &Vector<T, 3>,
+    ) -> Result<(Pose<T>, Pose<T>), WorldError> {
+        if !point.is_finite() {
+            return Err(WorldError::NonFinite {
+                what: "joint point",
+            });
+        }
+        self.check_index(a)?;
+        if let Some(b) = b {
+            self.check_index(b)?;
+        }
+        Ok((self.pose_of(Some(a)), self.pose_of(b)))
+    }
+
     /// Moves a body's centre of mass to `p` (static bodies too: a static body moved by the
     /// user acts at its new place from the next step); wakes it.
     ///
@@ -646,13 +685,7 @@ where
     /// assert!(w.contact_count() > 0);
     /// ```
     pub fn set_joint_collision(&mut self, j: usize, collide: bool) -> Result<(), WorldError> {
-        let joints = self.joints.as_mut_slice();
-        let n = joints.len();
-        let slot = joints.get_mut(j).ok_or(WorldError::JointOutOfRange {
-            joint: j,
-            joints: n,
-        })?;
-        slot.collide_connected = collide;
+        self.slot_mut(j)?.collide_connected = collide;
         Ok(())
     }
 
@@ -806,18 +839,10 @@ where
         b: Option<usize>,
         point: Vector<T, 3>,
     ) -> Result<usize, WorldError> {
-        if !point.is_finite() {
-            return Err(WorldError::NonFinite {
-                what: "joint point",
-            });
-        }
-        self.check_index(a)?;
-        if let Some(b) = b {
-            self.check_index(b)?;
-        }
+        let (pa, pb) = self.joint_poses(a, b, &point)?;
         let ball = Ball {
-            anchor_a: self.pose_of(Some(a)).to_local(&point),
-            anchor_b: self.pose_of(b).to_local(&point),
+            anchor_a: pa.to_local(&point),
+            anchor_b: pb.to_local(&point),
         };
         self.add_joint(a, b, Joint::Ball(ball))
     }
@@ -889,16 +914,7 @@ where
                 what: "hinge axis (length)",
                 value: Value::of(axis.norm()),
             })?;
-        if !point.is_finite() {
-            return Err(WorldError::NonFinite {
-                what: "joint point",
-            });
-        }
-        self.check_index(a)?;
-        if let Some(b) = b {
-            self.check_index(b)?;
-        }
-        let (pa, pb) = (self.pose_of(Some(a)), self.pose_of(b));
+        let (pa, pb) = self.joint_poses(a, b, &point)?;
         let ball = Ball {
             anchor_a: pa.to_local(&point),
             anchor_b: pb.to_local(&point),
@@ -911,9 +927,8 @@ where
         self.add_joint(a, b, Joint::Hinge(hinge))
     }
 
-    /// The bodies' current relative orientation, to be kept.
-    fn alignment_now(&self, a: usize, b: Option<usize>) -> Alignment<T> {
-        let (pa, pb) = (self.pose_of(Some(a)), self.pose_of(b));
+    /// The relative orientation of bodies at poses `pa` and `pb`, to be kept.
+    fn alignment_of(pa: &Pose<T>, pb: &Pose<T>) -> Alignment<T> {
         Alignment {
             relative: pa.orientation.conjugate() * pb.orientation,
         }
@@ -943,21 +958,12 @@ where
         b: Option<usize>,
         point: Vector<T, 3>,
     ) -> Result<usize, WorldError> {
-        if !point.is_finite() {
-            return Err(WorldError::NonFinite {
-                what: "joint point",
-            });
-        }
-        self.check_index(a)?;
-        if let Some(b) = b {
-            self.check_index(b)?;
-        }
-        let (pa, pb) = (self.pose_of(Some(a)), self.pose_of(b));
+        let (pa, pb) = self.joint_poses(a, b, &point)?;
         let ball = Ball {
             anchor_a: pa.to_local(&point),
             anchor_b: pb.to_local(&point),
         };
-        let alignment = self.alignment_now(a, b);
+        let alignment = Self::alignment_of(&pa, &pb);
         self.add_joint(a, b, Joint::Weld(Weld { ball, alignment }))
     }
 
@@ -998,21 +1004,12 @@ where
                 what: "prismatic axis (length)",
                 value: Value::of(axis.norm()),
             })?;
-        if !point.is_finite() {
-            return Err(WorldError::NonFinite {
-                what: "joint point",
-            });
-        }
-        self.check_index(a)?;
-        if let Some(b) = b {
-            self.check_index(b)?;
-        }
-        let (pa, pb) = (self.pose_of(Some(a)), self.pose_of(b));
+        let (pa, pb) = self.joint_poses(a, b, &point)?;
         let slider = Prismatic::new(
             pa.to_local(&point),
             pb.to_local(&point),
             pa.direction_to_local(&axis),
-            self.alignment_now(a, b),
+            Self::alignment_of(&pa, &pb),
         );
         self.add_joint(a, b, Joint::Prismatic(slider))
     }

@@ -37,11 +37,7 @@ where
     /// assert!((w.joint_error(j).unwrap().distance - 0.5).abs() < 1e-12);
     /// ```
     pub fn joint_error(&self, j: usize) -> Result<JointGap<T>, WorldError> {
-        let joints = self.joints.as_slice();
-        let slot = joints.get(j).ok_or(WorldError::JointOutOfRange {
-            joint: j,
-            joints: joints.len(),
-        })?;
+        let slot = self.slot(j)?;
         let (pa, pb) = (self.pose_of(Some(slot.a)), self.pose_of(slot.b));
         let anchors = |ball: &Ball<T>| (pb.point(&ball.anchor_b) - pa.point(&ball.anchor_a)).norm();
         Ok(match &slot.joint {
