@@ -60,6 +60,16 @@ pub(crate) struct Touching<T, S: Storage> {
     ended: S::Buf<ContactEvent<T>>,
 }
 
+impl<T: Copy, S: Storage> Clone for Touching<T, S> {
+    fn clone(&self) -> Self {
+        Self {
+            pairs: self.pairs.clone_buf(),
+            began: self.began.clone_buf(),
+            ended: self.ended.clone_buf(),
+        }
+    }
+}
+
 impl<T: Float, S: Storage> Touching<T, S> {
     pub(crate) fn new() -> Self {
         Self {

@@ -98,6 +98,15 @@ pub(crate) struct ContactSet<T, S: Storage> {
     table: S::Buf<u32>,
 }
 
+impl<T: Copy, S: Storage> Clone for ContactSet<T, S> {
+    fn clone(&self) -> Self {
+        Self {
+            live: self.live.clone_buf(),
+            table: self.table.clone_buf(),
+        }
+    }
+}
+
 impl<T: Copy, S: Storage> ContactSet<T, S> {
     pub(crate) fn new() -> Self {
         Self {
