@@ -2,7 +2,8 @@
 //! [`rotint`] (gyroscopic term included), constraint Jacobians from [`dual`], contact
 //! candidates from a uniform grid (brute force over [`pairs`] as its oracle), islands and
 //! sleeping, and the velocity solve by this crate's PGS-SOR row kernel with the joint tree
-//! solved exactly (Baraff 1996, module `tree`).
+//! solved exactly (Baraff 1996, module `tree`; joints that close loops by a sparse `LDLᵀ` in
+//! a minimum-degree order, module `joint_graph`).
 //!
 //! This module is the public API: [`World`] (bodies, planes, joints, settings, queries).
 //! [`World::step`] runs the phases listed, in order and with what each does, on [`Phase`];

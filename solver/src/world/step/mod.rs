@@ -62,11 +62,15 @@ pub enum Phase {
     /// Free motion of the awake bodies: gravity; rotation and gyroscopic term by the Lie
     /// midpoint rule.
     Predict,
-    /// Joint rows (dual-number Jacobians, Baumgarte bias) and contact rows, island by island.
+    /// Joint rows (dual-number Jacobians, Baumgarte bias), then the joints' limit and motor
+    /// rows, then contact rows, island by island.
     Rows,
     /// Each awake island's velocity problem, gathered into a local problem and solved: the
-    /// joint tree exactly, other rows by the PGS row kernel; an unconverged island of at
-    /// most [`EXACT_ROWS`](super::EXACT_ROWS) rows finished exactly, a larger one whose
+    /// joint rows exactly (the joint tree, or every joint by a sparse factorization when
+    /// they close loops), other rows by the PGS row kernel, and finished exactly through the
+    /// joint block's Schur complement when they are at most
+    /// [`EXACT_ROWS`](super::EXACT_ROWS); an unconverged island of at most
+    /// [`EXACT_ROWS`](super::EXACT_ROWS) rows finished exactly, a larger one whose
     /// contacts form a tree by the coarse correction (a box tower), a larger island of
     /// contacts that close loops (a pyramid, a pile) in substeps
     /// ([`ContactSolver`](super::ContactSolver)); pushed contacts relaxed without the push
@@ -80,9 +84,10 @@ pub enum Phase {
     /// [`JointScheme::Rattle`](super::JointScheme::Rattle)).
     Stabilize,
     /// RATTLE's second half for islands with joints: half kick, velocities projected onto
-    /// the joints at the new poses.
+    /// the joints at the new poses, out of the contacts and limits reached, and the motors'
+    /// second half.
     Finish,
-    /// Resting times updated, islands put to sleep.
+    /// Resting times updated, islands put to sleep (never one with a running motor).
     Sleep,
     /// The new bodies, contacts and joint impulses replace the old in one go.
     Commit,
