@@ -13,6 +13,14 @@ use super::{
 };
 use crate::BodyInverseMass;
 
+/// A ball joint's anchors at the world `point` for bodies at poses `pa` and `pb`.
+fn ball_at<T: Float>(pa: &Pose<T>, pb: &Pose<T>, point: &Vector<T, 3>) -> Ball<T> {
+    Ball {
+        anchor_a: pa.to_local(point),
+        anchor_b: pb.to_local(point),
+    }
+}
+
 /// `axis` normalized, or the error naming it (`what`) for a zero or non-finite one.
 fn unit_axis<T: Float>(axis: Vector<T, 3>, what: &'static str) -> Result<Vector<T, 3>, WorldError> {
     axis.try_normalize()
@@ -160,10 +168,7 @@ where
         point: Vector<T, 3>,
     ) -> Result<usize, WorldError> {
         let (pa, pb) = self.joint_poses(a, b, &point)?;
-        let ball = Ball {
-            anchor_a: pa.to_local(&point),
-            anchor_b: pb.to_local(&point),
-        };
+        let ball = ball_at(&pa, &pb, &point);
         self.add_joint(a, b, Joint::Ball(ball))
     }
 
@@ -195,13 +200,10 @@ where
                 what: "joint anchor",
             });
         }
-        self.check_index(a)?;
-        if let Some(b) = b {
-            self.check_index(b)?;
-        }
+        let (pa, pb) = self.joint_poses(a, b, &anchor_a)?;
         let distance = Distance {
-            anchor_a: self.pose_of(Some(a)).to_local(&anchor_a),
-            anchor_b: self.pose_of(b).to_local(&anchor_b),
+            anchor_a: pa.to_local(&anchor_a),
+            anchor_b: pb.to_local(&anchor_b),
             length: (anchor_b - anchor_a).norm(),
         };
         self.add_joint(a, b, Joint::Distance(distance))
@@ -230,10 +232,7 @@ where
     ) -> Result<usize, WorldError> {
         let axis = unit_axis(axis, "hinge axis (length)")?;
         let (pa, pb) = self.joint_poses(a, b, &point)?;
-        let ball = Ball {
-            anchor_a: pa.to_local(&point),
-            anchor_b: pb.to_local(&point),
-        };
+        let ball = ball_at(&pa, &pb, &point);
         let hinge = Hinge::new(
             ball,
             pa.direction_to_local(&axis),
@@ -274,10 +273,7 @@ where
         point: Vector<T, 3>,
     ) -> Result<usize, WorldError> {
         let (pa, pb) = self.joint_poses(a, b, &point)?;
-        let ball = Ball {
-            anchor_a: pa.to_local(&point),
-            anchor_b: pb.to_local(&point),
-        };
+        let ball = ball_at(&pa, &pb, &point);
         let alignment = Self::alignment_of(&pa, &pb);
         self.add_joint(a, b, Joint::Weld(Weld { ball, alignment }))
     }
