@@ -106,7 +106,7 @@ pub fn pendulum_ours_with(theta: f64, dt: f64, mut s: WorldSettings<f64>) -> Fig
     let start = Instant::now();
     for k in 0..steps {
         w.step().expect("step");
-        seen.see((k + 1) as f64 * dt, dt, w.bodies()[b].position()[0]);
+        seen.see((k + 1) as f64 * dt, dt, w[b].position()[0]);
     }
     let step = start.elapsed().as_secs_f64() / steps as f64;
     let e = w.kinetic_energy() + w.potential_energy() + G;

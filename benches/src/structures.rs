@@ -418,11 +418,13 @@ fn grid_ours(n: usize, steps: usize) -> (f64, f64) {
             w.add_body(ball).expect("room");
         }
     }
+    let body = |w: &World<f64, Growable>, i| w.body_handle(i).expect("added");
     for (a, b, mid) in grid_links(n) {
-        w.add_ball_joint(a, Some(b), Vector(mid)).expect("joint");
+        w.add_ball_joint(body(&w, a), Some(body(&w, b)), Vector(mid))
+            .expect("joint");
     }
     for j in [0, n - 1] {
-        w.add_ball_joint(j, None, Vector(grid_at(0, j)))
+        w.add_ball_joint(body(&w, j), None, Vector(grid_at(0, j)))
             .expect("pin");
     }
     let (mut worst, start) = (0.0f64, Instant::now());

@@ -505,16 +505,18 @@ fn build<S: Storage>(scene: &Scene) -> Result<World<f64, S>, WorldError> {
                 .with_material(b.material),
         )?;
     }
+    let handle = |w: &World<f64, S>, i: usize| w.body_handle(i).expect("added above");
     for (n, j) in scene.joints.iter().enumerate() {
+        let (a, b) = (handle(&w, j.a), j.b.map(|b| handle(&w, b)));
         let added = match j.kind {
-            0 => w.add_ball_joint(j.a, j.b, j.point),
-            1 => w.add_hinge_joint(j.a, j.b, j.point, j.axis),
+            0 => w.add_ball_joint(a, b, j.point),
+            1 => w.add_hinge_joint(a, b, j.point, j.axis),
             2 => {
                 let anchor_b = j.b.map_or(j.point, |b| scene.bodies[b].position);
-                w.add_distance_joint(j.a, j.b, j.point, anchor_b)
+                w.add_distance_joint(a, b, j.point, anchor_b)
             }
-            3 => w.add_weld_joint(j.a, j.b, j.point),
-            _ => w.add_prismatic_joint(j.a, j.b, j.point, j.axis),
+            3 => w.add_weld_joint(a, b, j.point),
+            _ => w.add_prismatic_joint(a, b, j.point, j.axis),
         };
         // A degenerate joint (coincident anchors) is refused with an error: skip it.
         match added {
@@ -547,7 +549,8 @@ fn allowance(scene: &Scene, e0: f64) -> f64 {
 /// them): about its weight's size, turning with the step, an impulse at a point now and then.
 fn drive<S: Storage>(w: &mut World<f64, S>, step: usize) -> Result<(), String> {
     for i in 0..w.bodies().len() {
-        let b = &w.bodies()[i];
+        let h = w.body_handle(i).expect("in range");
+        let b = &w[h];
         let (m, at) = (b.mass(), b.position());
         if !m.is_finite() {
             continue;
@@ -556,10 +559,10 @@ fn drive<S: Storage>(w: &mut World<f64, S>, step: usize) -> Result<(), String> {
         let f = Vector([phase.sin(), phase.cos(), 0.5]) * (10.0 * m);
         let point = at + Vector([0.1, -0.2, 0.05]);
         let applied = w
-            .apply_force_at_point(i, f, point)
-            .and_then(|()| w.apply_torque(i, Vector([0.0, m * phase.cos(), 0.0])));
+            .apply_force_at_point(h, f, point)
+            .and_then(|()| w.apply_torque(h, Vector([0.0, m * phase.cos(), 0.0])));
         let applied = if step % 7 == 3 {
-            applied.and_then(|()| w.apply_impulse_at_point(i, f * 0.01, point))
+            applied.and_then(|()| w.apply_impulse_at_point(h, f * 0.01, point))
         } else {
             applied
         };
@@ -802,17 +805,18 @@ fn fixed_world_with_one_island_of_all_bodies_steps() {
         let mut s = WorldSettings::default();
         s.joint_solver = solver;
         let mut w = World::<f64, Fixed<N>>::new(s).unwrap();
-        for k in 0..N {
+        let balls: [_; N] = core::array::from_fn(|k| {
             let at = Vector([k as f64, 1.0, 0.0]);
             w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(at))
-                .unwrap();
-        }
+                .unwrap()
+        });
         for k in 1..N {
             let (a, b) = (
                 Vector([k as f64 - 1.0, 1.0, 0.0]),
                 Vector([k as f64, 1.0, 0.0]),
             );
-            w.add_distance_joint(k - 1, Some(k), a, b).unwrap();
+            w.add_distance_joint(balls[k - 1], Some(balls[k]), a, b)
+                .unwrap();
         }
         for _ in 0..3 {
             w.step()

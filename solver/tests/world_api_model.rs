@@ -1,12 +1,18 @@
 //! A model-based test of the world's API: random sequences of adds (bodies, planes,
 //! joints of every kind), forces and impulses, setters (joint limits and motors too),
 //! queries (rays, overlaps, points, joint positions) and steps, with bad inputs mixed in,
-//! against a model of what must hold after every call: an accepted add grows its count by
-//! one and returns the next index; a refused call (any `Err`) leaves the state hash, the
-//! counts and the contacts as they were; nothing panics; after `Ok` every body is finite.
+//! and removals (bodies, joints, planes, by live, stale and made-up handles), against a
+//! model of what must hold after every call: the world holds exactly the model's live
+//! handles, in the model's order, each joint on its bodies; every removed handle is refused
+//! and no new handle aliases one; a body's removal takes exactly its joints; a refused call
+//! (any `Err`) leaves the state hash, the counts and the contacts as they were; nothing
+//! panics; after `Ok` every body is finite.
 //! Growable and fixed storage, 10⁵ operations per run in all.
 use solver::cwlist::{Fixed, Growable, Storage};
-use solver::world::{Material, RigidBody, Shape, World, WorldError, WorldSettings};
+use solver::world::{
+    BodyHandle, HitTarget, JointHandle, Material, PlaneHandle, RigidBody, Shape, World, WorldError,
+    WorldSettings,
+};
 use solver::xform::{UnitQuaternion, Vector};
 
 /// SplitMix64.
@@ -41,19 +47,68 @@ impl Rng {
     }
 }
 
-/// The counts the model tracks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Counts {
-    bodies: usize,
-    joints: usize,
-    planes: usize,
+/// What the model holds: the live handles in the world's order, with each joint's bodies,
+/// and every handle removed so far.
+#[derive(Default)]
+struct Model {
+    bodies: Vec<BodyHandle>,
+    joints: Vec<(JointHandle, BodyHandle, Option<BodyHandle>)>,
+    planes: Vec<PlaneHandle>,
+    stale_bodies: Vec<BodyHandle>,
+    stale_joints: Vec<JointHandle>,
+    stale_planes: Vec<PlaneHandle>,
 }
 
-fn counts<S: Storage>(w: &World<f64, S>) -> Counts {
-    Counts {
-        bodies: w.bodies().len(),
-        joints: w.joints().len(),
-        planes: w.planes().len(),
+impl Model {
+    fn counts(&self) -> (usize, usize, usize) {
+        (self.bodies.len(), self.joints.len(), self.planes.len())
+    }
+
+    /// A live item now and then, else (or when there is none) a stale or made-up one.
+    fn pick<H: Copy>(rng: &mut Rng, live: &[H], stale: &[H], made_up: H) -> H {
+        match rng.below(10) {
+            0 if !stale.is_empty() => stale[rng.below(stale.len())],
+            1 => made_up,
+            _ if !live.is_empty() => live[rng.below(live.len())],
+            _ => made_up,
+        }
+    }
+
+    /// The world holds exactly the model's live items, in its order, and refuses the stale.
+    fn check<S: Storage>(&self, w: &World<f64, S>, at: &str) {
+        let counts = (w.bodies().len(), w.joints().len(), w.planes().len());
+        assert_eq!(counts, self.counts(), "{at}: counts");
+        assert!(
+            w.body_handles().eq(self.bodies.iter().copied()),
+            "{at}: body order"
+        );
+        for (k, &(j, a, b)) in self.joints.iter().enumerate() {
+            assert_eq!(w.joint_handle(k), Some(j), "{at}: joint order");
+            let slot = w.joint(j).unwrap();
+            let ends = (
+                w.body_handle(slot.a),
+                slot.b.map(|b| w.body_handle(b).unwrap()),
+            );
+            assert_eq!(ends, (Some(a), b), "{at}: joint {j}'s bodies");
+        }
+        for (k, &p) in self.planes.iter().enumerate() {
+            assert_eq!(w.plane_handle(k), Some(p), "{at}: plane order");
+        }
+        for &h in &self.stale_bodies {
+            assert!(
+                matches!(w.body(h), Err(WorldError::StaleHandle { what: "body", .. })),
+                "{at}: {h} alive"
+            );
+        }
+        for &j in &self.stale_joints {
+            assert!(w.joint(j).is_err(), "{at}: {j} alive");
+        }
+        for &p in &self.stale_planes {
+            assert!(w.plane(p).is_err(), "{at}: {p} alive");
+        }
+        for c in w.contacts() {
+            assert!(c.a < counts.0, "{at}: a contact names a removed body");
+        }
     }
 }
 
@@ -65,12 +120,21 @@ fn drive<S: Storage>(seed: u64, ops: usize) -> (usize, usize) {
         ..WorldSettings::default()
     };
     let mut w = World::<f64, S>::new(s).unwrap();
+    let mut model = Model::default();
     let (mut accepted, mut refused) = (0, 0);
     for op in 0..ops {
-        let before = (w.state_hash(), counts(&w), w.contact_count());
+        let before = (w.state_hash(), model.counts(), w.contact_count());
         let n = w.bodies().len();
-        let body = rng.below(n + 2); // sometimes out of range
-        let kind = rng.below(16);
+        let made_up = BodyHandle::from_parts(rng.below(60) as u32, rng.below(3) as u32);
+        let body = Model::pick(&mut rng, &model.bodies, &model.stale_bodies, made_up);
+        let made_up = JointHandle::from_parts(rng.below(60) as u32, rng.below(3) as u32);
+        let joint = Model::pick(
+            &mut rng,
+            &model.joints.iter().map(|j| j.0).collect::<Vec<_>>(),
+            &model.stale_joints,
+            made_up,
+        );
+        let kind = rng.below(19);
         let result: Result<(), WorldError> = match kind {
             0 | 1 => {
                 let shape = match rng.below(4) {
@@ -102,34 +166,39 @@ fn drive<S: Storage>(seed: u64, ops: usize) -> (usize, usize) {
                         .with_orientation(q)
                         .with_linear_velocity(rng.vector(3.0))
                         .with_damping(rng.number(1.0), rng.number(1.0).abs());
-                    let i = w.add_body(b)?;
-                    assert_eq!(i, n, "an add returns the next index");
+                    let h = w.add_body(b)?;
+                    assert!(
+                        !model.bodies.contains(&h) && !model.stale_bodies.contains(&h),
+                        "a new handle aliases"
+                    );
+                    model.bodies.push(h);
                     Ok(())
                 })
             }
             2 => w
                 .add_plane(rng.vector(1.0), rng.number(1.0), Material::default())
-                .map(|_| ()),
+                .map(|p| model.planes.push(p)),
             3 => {
                 let other = if rng.below(3) == 0 {
                     None
                 } else {
-                    Some(rng.below(n + 1))
+                    let made_up = BodyHandle::from_parts(rng.below(60) as u32, 0);
+                    Some(Model::pick(
+                        &mut rng,
+                        &model.bodies,
+                        &model.stale_bodies,
+                        made_up,
+                    ))
                 };
                 let p = rng.vector(3.0);
-                match rng.below(5) {
-                    0 => w.add_ball_joint(body, other, p).map(|_| ()),
-                    1 => w
-                        .add_hinge_joint(body, other, p, rng.vector(1.0))
-                        .map(|_| ()),
-                    2 => w.add_weld_joint(body, other, p).map(|_| ()),
-                    3 => w
-                        .add_prismatic_joint(body, other, p, rng.vector(1.0))
-                        .map(|_| ()),
-                    _ => w
-                        .add_distance_joint(body, other, p, rng.vector(3.0))
-                        .map(|_| ()),
-                }
+                let added = match rng.below(5) {
+                    0 => w.add_ball_joint(body, other, p),
+                    1 => w.add_hinge_joint(body, other, p, rng.vector(1.0)),
+                    2 => w.add_weld_joint(body, other, p),
+                    3 => w.add_prismatic_joint(body, other, p, rng.vector(1.0)),
+                    _ => w.add_distance_joint(body, other, p, rng.vector(3.0)),
+                };
+                added.map(|j| model.joints.push((j, body, other)))
             }
             4 => w.apply_force(body, rng.vector(50.0)),
             5 => w.apply_force_at_point(body, rng.vector(50.0), rng.vector(5.0)),
@@ -140,29 +209,62 @@ fn drive<S: Storage>(seed: u64, ops: usize) -> (usize, usize) {
             10 => w.set_position(body, rng.vector(5.0)),
             11 => w
                 .cast_ray(rng.vector(5.0), rng.vector(1.0), rng.number(20.0))
-                .map(|_| ()),
-            12 => {
-                let j = rng.below(w.joints().len() + 1);
-                match rng.below(6) {
-                    0 => w.set_joint_collision(j, rng.below(2) == 0),
-                    1 => {
-                        let (a, b) = (rng.number(2.0), rng.number(2.0));
-                        w.set_joint_limits(j, a.min(b), a.max(b))
+                .map(|hit| {
+                    if let Some(HitTarget::Body(h)) = hit.map(|h| h.target) {
+                        assert!(model.bodies.contains(&h));
                     }
-                    2 => w.set_joint_motor(j, rng.number(3.0), rng.number(50.0)),
-                    3 => w.joint_position(j).map(|_| ()),
-                    4 => w.bodies_at(rng.vector(5.0)).map(|hits| {
-                        hits.for_each(|i| assert!(i < n));
-                    }),
-                    _ => {
-                        let shape = [Shape::Sphere(rng.number(1.0)), Shape::Box(rng.vector(1.0))];
-                        let q = UnitQuaternion::identity();
-                        w.overlaps(shape[rng.below(2)], rng.vector(5.0), q)
-                            .map(|hits| {
-                                assert!(hits.count() <= n + w.planes().len());
-                            })
-                    }
+                }),
+            12 => match rng.below(6) {
+                0 => w.set_joint_collision(joint, rng.below(2) == 0),
+                1 => {
+                    let (a, b) = (rng.number(2.0), rng.number(2.0));
+                    w.set_joint_limits(joint, a.min(b), a.max(b))
                 }
+                2 => w.set_joint_motor(joint, rng.number(3.0), rng.number(50.0)),
+                3 => w.joint_position(joint).map(|_| ()),
+                4 => w.bodies_at(rng.vector(5.0)).map(|hits| {
+                    hits.for_each(|h| assert!(model.bodies.contains(&h)));
+                }),
+                _ => {
+                    let shape = [Shape::Sphere(rng.number(1.0)), Shape::Box(rng.vector(1.0))];
+                    let q = UnitQuaternion::identity();
+                    w.overlaps(shape[rng.below(2)], rng.vector(5.0), q)
+                        .map(|hits| {
+                            assert!(hits.count() <= n + w.planes().len());
+                        })
+                }
+            },
+            13 => w.remove_body(body).map(|removed| {
+                let attached = |j: &(JointHandle, BodyHandle, Option<BodyHandle>)| {
+                    j.1 == body || j.2 == Some(body)
+                };
+                let gone: Vec<_> = model
+                    .joints
+                    .iter()
+                    .filter(|j| attached(j))
+                    .map(|j| j.0)
+                    .collect();
+                assert_eq!(
+                    removed.joints,
+                    gone.len(),
+                    "seed {seed} op {op}: joints removed with the body"
+                );
+                model.joints.retain(|j| !attached(j));
+                model.stale_joints.extend(gone);
+                model.bodies.retain(|&b| b != body);
+                model.stale_bodies.push(body);
+            }),
+            14 => w.remove_joint(joint).map(|()| {
+                model.joints.retain(|j| j.0 != joint);
+                model.stale_joints.push(joint);
+            }),
+            15 => {
+                let made_up = PlaneHandle::from_parts(rng.below(8) as u32, 0);
+                let plane = Model::pick(&mut rng, &model.planes, &model.stale_planes, made_up);
+                w.remove_plane(plane).map(|_| {
+                    model.planes.retain(|&p| p != plane);
+                    model.stale_planes.push(plane);
+                })
             }
             _ => {
                 if n > 24 {
@@ -172,40 +274,23 @@ fn drive<S: Storage>(seed: u64, ops: usize) -> (usize, usize) {
                 }
             }
         };
+        let at = format!("seed {seed} op {op} kind {kind}");
         match result {
             Ok(()) => {
                 accepted += 1;
-                let after = counts(&w);
-                let grew = match kind {
-                    0 | 1 => Counts {
-                        bodies: before.1.bodies + 1,
-                        ..before.1
-                    },
-                    2 => Counts {
-                        planes: before.1.planes + 1,
-                        ..before.1
-                    },
-                    3 => Counts {
-                        joints: before.1.joints + 1,
-                        ..before.1
-                    },
-                    _ => before.1,
-                };
-                assert_eq!(after, grew, "seed {seed} op {op} kind {kind}: counts");
+                model.check(&w, &at);
                 for (i, b) in w.bodies().iter().enumerate() {
                     assert!(
                         b.position().is_finite() && b.linear_velocity().is_finite(),
-                        "seed {seed} op {op}: body {i} not finite"
+                        "{at}: body {i} not finite"
                     );
                 }
             }
             Err(e) => {
                 refused += 1;
-                let after = (w.state_hash(), counts(&w), w.contact_count());
-                assert_eq!(
-                    after, before,
-                    "seed {seed} op {op} kind {kind}: {e} changed the world"
-                );
+                let after = (w.state_hash(), model.counts(), w.contact_count());
+                assert_eq!(after, before, "{at}: {e} changed the world");
+                model.check(&w, &at);
                 assert!(!e.to_string().is_empty());
             }
         }

@@ -111,10 +111,10 @@ macro_rules! direct_tests {
                     if i == 0 {
                         w.add_ball_joint(id, None, pivot).unwrap();
                     } else if i % 3 == 2 {
-                        w.add_hinge_joint(parents[i - 1] % i, Some(id), pivot, v3([0.0, 0.0, 1.0]))
+                        w.add_hinge_joint(w.body_handle(parents[i - 1] % i).unwrap(), Some(id), pivot, v3([0.0, 0.0, 1.0]))
                             .unwrap();
                     } else {
-                        w.add_ball_joint(parents[i - 1] % i, Some(id), pivot).unwrap();
+                        w.add_ball_joint(w.body_handle(parents[i - 1] % i).unwrap(), Some(id), pivot).unwrap();
                     }
                 }
                 // Pairs joined already (a second ball joint between them, or to the world
@@ -130,11 +130,12 @@ macro_rules! direct_tests {
                     }
                     joined.push(pair);
                     let (pa, off) = (w.bodies()[a].position(), v3([0.0, 0.1, 0.05]));
+                    let a = w.body_handle(a).unwrap();
                     if b == n {
                         w.add_ball_joint(a, None, pa + off).unwrap();
                     } else {
                         let mid = (pa + w.bodies()[b].position()) * (0.5 as T);
-                        w.add_ball_joint(a, Some(b), mid + off).unwrap();
+                        w.add_ball_joint(a, w.body_handle(b), mid + off).unwrap();
                     }
                 }
                 w
@@ -279,7 +280,7 @@ macro_rules! direct_tests {
                     for _ in 0..500 {
                         w.step().unwrap();
                     }
-                    let p = w.bodies()[id].position();
+                    let p = w[id].position();
                     let angle = f64::from((-p[1]).atan2(p[0]));
                     let reference = pendulum_reference(g, length, 0.5);
                     prop_assert!(
@@ -304,7 +305,7 @@ macro_rules! direct_tests {
                     .collect();
                 for k in 0..4 {
                     let (a, b) = (ids[k], ids[(k + 1) % 4]);
-                    let mid = (w.bodies()[a].position() + w.bodies()[b].position()) * (0.5 as T);
+                    let mid = (w[a].position() + w[b].position()) * (0.5 as T);
                     w.add_ball_joint(a, Some(b), mid).unwrap();
                 }
                 w.add_ball_joint(ids[0], None, Vector::zeros()).unwrap();
@@ -331,12 +332,12 @@ macro_rules! direct_tests {
                     w.add_body(link(1.0 + k as f64).with_position(p)).unwrap();
                 }
                 for k in 0..n {
-                    let (a, b) = (k, (k + 1) % n);
-                    let mid = (w.bodies()[a].position() + w.bodies()[b].position()) * (0.5 as T);
-                    w.add_ball_joint(a, Some(b), mid).unwrap();
+                    let (a, b) = (w.body_handle(k).unwrap(), w.body_handle((k + 1) % n));
+                    let mid = (w.bodies()[k].position() + w.bodies()[(k + 1) % n].position()) * (0.5 as T);
+                    w.add_ball_joint(a, b, mid).unwrap();
                 }
                 let top = w.bodies()[0].position();
-                w.add_ball_joint(0, None, top + v3([0.0, 0.2, 0.0])).unwrap();
+                w.add_ball_joint(w.body_handle(0).unwrap(), None, top + v3([0.0, 0.2, 0.0])).unwrap();
                 let mut swept = 0;
                 for _ in 0..30 {
                     let report = w.step().unwrap();
@@ -389,17 +390,18 @@ macro_rules! direct_tests {
                 for i in 0..n {
                     for k in 0..n {
                         let p = w.bodies()[id(i, k)].position();
+                        let h = |w: &World<T, Growable>, i| w.body_handle(i).unwrap();
                         if i + 1 < n {
-                            w.add_ball_joint(id(i, k), Some(id(i + 1, k)), p + Vector([half, 0.0, 0.0])).unwrap();
+                            w.add_ball_joint(h(&w, id(i, k)), Some(h(&w, id(i + 1, k))), p + Vector([half, 0.0, 0.0])).unwrap();
                         }
                         if k + 1 < n {
-                            w.add_ball_joint(id(i, k), Some(id(i, k + 1)), p + Vector([0.0, 0.0, half])).unwrap();
+                            w.add_ball_joint(h(&w, id(i, k)), Some(h(&w, id(i, k + 1))), p + Vector([0.0, 0.0, half])).unwrap();
                         }
                     }
                 }
                 for corner in [id(0, 0), id(n - 1, 0)] {
                     let p = w.bodies()[corner].position();
-                    w.add_ball_joint(corner, None, p).unwrap();
+                    w.add_ball_joint(w.body_handle(corner).unwrap(), None, p).unwrap();
                 }
                 let old = w.bodies().to_vec();
                 let report = w.step().unwrap();

@@ -4,15 +4,20 @@ extern crate alloc;
 
 use alloc::collections::BTreeSet;
 
-use solver::world::{Material, Partner, RigidBody, World, WorldSettings};
+use solver::world::{
+    BodyHandle, Contact, HitTarget, Material, Partner, RigidBody, World, WorldSettings,
+};
 use solver::xform::Vector;
 
-type Pair = (usize, u8, usize);
+type Pair = (BodyHandle, HitTarget);
+type W = World<f64, solver::cwlist::Growable>;
 
-fn key(a: usize, partner: Partner) -> Pair {
-    match partner {
-        Partner::Body(b) => (a, 0, b),
-        Partner::Plane(p) => (a, 1, p),
+/// A live contact's pair, by handles (contacts name bodies and planes by index).
+fn pair_of(w: &W, c: &Contact<f64>) -> Pair {
+    let a = w.body_handle(c.a).unwrap();
+    match c.partner {
+        Partner::Body(b) => (a, HitTarget::Body(w.body_handle(b).unwrap())),
+        Partner::Plane(p) => (a, HitTarget::Plane(w.plane_handle(p).unwrap())),
     }
 }
 
@@ -22,7 +27,7 @@ fn events_keep_a_model_of_the_touching_pairs() {
         sleep: None,
         ..WorldSettings::default()
     };
-    let mut w = World::<f64, solver::cwlist::Growable>::new(s).unwrap();
+    let mut w = W::new(s).unwrap();
     let bouncy = Material {
         friction: 0.3,
         restitution: 0.7,
@@ -47,12 +52,12 @@ fn events_keep_a_model_of_the_touching_pairs() {
     for _ in 0..300 {
         w.step().unwrap();
         for e in w.contacts_began() {
-            assert!(model.insert(key(e.a, e.partner)), "began twice: {e:?}");
+            assert!(model.insert((e.a, e.partner)), "began twice: {e:?}");
             began += 1;
         }
         for e in w.contacts_ended() {
             assert!(
-                model.remove(&key(e.a, e.partner)),
+                model.remove(&(e.a, e.partner)),
                 "ended without beginning: {e:?}"
             );
             ended += 1;
@@ -60,7 +65,7 @@ fn events_keep_a_model_of_the_touching_pairs() {
         let live: BTreeSet<Pair> = w
             .contacts()
             .filter(|c| c.gap <= 0.0 || c.impulse[0] > 0.0)
-            .map(|c| key(c.a, c.partner))
+            .map(|c| pair_of(&w, c))
             .collect();
         assert_eq!(model, live);
     }

@@ -41,13 +41,13 @@ proptest! {
         }
         let a = force / mass;
         let nf = n as f64;
-        let (v, x) = (w.bodies()[b].linear_velocity(), w.bodies()[b].position());
+        let (v, x) = (w[b].linear_velocity(), w[b].position());
         for k in 0..3 {
             prop_assert!(relative_eq!(v[k], nf * dt * a[k], epsilon = 1e-12, max_relative = 1e-10));
             let expected = dt * dt * a[k] * nf * (nf + 1.0) / 2.0;
             prop_assert!(relative_eq!(x[k], expected, epsilon = 1e-12, max_relative = 1e-10));
         }
-        prop_assert_eq!(w.bodies()[b].force(), Vector::zeros());
+        prop_assert_eq!(w[b].force(), Vector::zeros());
     }
 
     /// An impulse at a point of a turned box: `Δv = J/m`, `Δω = (R I Rᵀ)⁻¹ (r × J)` with the
@@ -69,10 +69,10 @@ proptest! {
         let world_inertia = r * Matrix::from_diagonal(Vector(moments)) * r.transpose();
         let mut w = weightless(0.01);
         let b = w.add_body(body).unwrap();
-        let centre = w.bodies()[b].position();
+        let centre = w[b].position();
         w.apply_impulse_at_point(b, impulse, centre + arm).unwrap();
-        let v = w.bodies()[b].linear_velocity();
-        let omega = w.bodies()[b].angular_velocity();
+        let v = w[b].linear_velocity();
+        let omega = w[b].angular_velocity();
         // I ω must equal r × J.
         let momentum = world_inertia * omega;
         let expected = arm.cross(&impulse);
@@ -124,7 +124,7 @@ proptest! {
             w.step().unwrap();
             vy = (vy - 9.81 * scale * h) / (1.0 + h * c);
         }
-        let v = w.bodies()[b].linear_velocity();
+        let v = w[b].linear_velocity();
         prop_assert!(relative_eq!(v[0], v0 / (1.0 + h * c).powi(n as i32), epsilon = 1e-13, max_relative = 1e-12));
         prop_assert!(relative_eq!(v[1], vy, epsilon = 1e-13, max_relative = 1e-12));
     }
@@ -137,7 +137,7 @@ fn a_torque_turns_a_sphere_by_its_closed_form() {
     let b = w.add_body(RigidBody::sphere(2.0, 0.5).unwrap()).unwrap(); // I = 0.2
     w.apply_torque(b, Vector([0.4, -0.2, 1.0])).unwrap();
     w.step().unwrap();
-    let omega = w.bodies()[b].angular_velocity();
+    let omega = w[b].angular_velocity();
     assert_relative_eq!(omega[0], 0.02, max_relative = 1e-12);
     assert_relative_eq!(omega[1], -0.01, max_relative = 1e-12);
     assert_relative_eq!(omega[2], 0.05, max_relative = 1e-12);
@@ -166,7 +166,7 @@ fn a_force_cancelling_gravity_holds_a_jointed_bob_at_rest() {
             w.apply_force(bob, Vector([0.0, 1.5 * 9.81, 0.0])).unwrap();
             w.step().unwrap();
         }
-        let v = w.bodies()[bob].linear_velocity();
+        let v = w[bob].linear_velocity();
         assert!(v.norm() < 1e-12, "{scheme:?}: {v:?}");
     }
 }
@@ -194,8 +194,15 @@ fn bad_forces_are_errors_and_static_bodies_ignore_forces() {
         })
     );
     assert_eq!(
-        w.apply_torque(7, Vector([1.0, 0.0, 0.0])),
-        Err(WorldError::BodyOutOfRange { body: 7, bodies: 2 })
+        w.apply_torque(
+            solver::world::BodyHandle::from_parts(7, 0),
+            Vector([1.0, 0.0, 0.0])
+        ),
+        Err(WorldError::StaleHandle {
+            what: "body",
+            slot: 7,
+            generation: 0
+        })
     );
     w.apply_force(b, Vector([f64::MAX, 0.0, 0.0])).unwrap();
     let with_force = w.state_hash();
@@ -209,8 +216,8 @@ fn bad_forces_are_errors_and_static_bodies_ignore_forces() {
     assert_ne!(with_force, before);
     w.apply_force(ground, Vector([1.0, 0.0, 0.0])).unwrap();
     w.apply_impulse(ground, Vector([1.0, 0.0, 0.0])).unwrap();
-    assert_eq!(w.bodies()[ground].force(), Vector::zeros());
-    assert_eq!(w.bodies()[ground].linear_velocity(), Vector::zeros());
+    assert_eq!(w[ground].force(), Vector::zeros());
+    assert_eq!(w[ground].linear_velocity(), Vector::zeros());
     assert!(matches!(
         w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_damping(-1.0, 0.0)),
         Err(WorldError::InvalidParameter {
@@ -242,7 +249,7 @@ fn a_steady_force_in_f32() {
         w.apply_force(b, Vector([1.0, 2.0, -3.0])).unwrap();
         w.step().unwrap();
     }
-    let v = w.bodies()[b].linear_velocity();
+    let v = w[b].linear_velocity();
     assert_relative_eq!(v[0], 10.0 / 60.0 * 0.5, max_relative = 1e-5);
     assert_relative_eq!(v[2], -10.0 / 60.0 * 1.5, max_relative = 1e-5);
 }

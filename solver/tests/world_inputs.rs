@@ -9,7 +9,8 @@
 use proptest::prelude::*;
 use solver::cwlist::Growable;
 use solver::world::{
-    Ball, InertiaFault, Joint, Material, RigidBody, Value, World, WorldError, WorldSettings,
+    Ball, BodyHandle, InertiaFault, Joint, JointHandle, Material, RigidBody, Value, World,
+    WorldError, WorldSettings,
 };
 use solver::xform::{Matrix, Quaternion, UnitQuaternion, Vector};
 
@@ -109,13 +110,14 @@ proptest! {
     ) {
         let mut w = world();
         let before = fingerprint(&w);
+        let (first, missing) = (w.body_handle(0).unwrap(), BodyHandle::from_parts(index as u32, 0));
         let result = match which {
-            0 => w.set_position(0, with([0.0, 0.0, 0.0], k, nf)),
-            1 => w.set_linear_velocity(0, with([0.0, 0.0, 0.0], k, nf)),
-            2 => w.set_angular_velocity(0, with([0.0, 0.0, 0.0], k, nf)),
-            3 => w.set_orientation(0, UnitQuaternion::new_unchecked(Quaternion::new(nf, 0.0, 0.0, 0.0))),
-            4 => w.set_position(index, Vector::zeros()),
-            _ => w.set_linear_velocity(index, Vector::zeros()),
+            0 => w.set_position(first, with([0.0, 0.0, 0.0], k, nf)),
+            1 => w.set_linear_velocity(first, with([0.0, 0.0, 0.0], k, nf)),
+            2 => w.set_angular_velocity(first, with([0.0, 0.0, 0.0], k, nf)),
+            3 => w.set_orientation(first, UnitQuaternion::new_unchecked(Quaternion::new(nf, 0.0, 0.0, 0.0))),
+            4 => w.set_position(missing, Vector::zeros()),
+            _ => w.set_linear_velocity(missing, Vector::zeros()),
         };
         prop_assert!(result.is_err(), "case {} accepted {}", which, nf);
         prop_assert_eq!(fingerprint(&w), before);
@@ -128,15 +130,17 @@ proptest! {
     ) {
         let mut w = world();
         let before = fingerprint(&w);
+        let (a, b) = (w.body_handle(0).unwrap(), w.body_handle(1).unwrap());
+        let missing = BodyHandle::from_parts(index as u32, 0);
         let result = match which {
-            0 => w.add_plane(with([0.0, 1.0, 0.0], k, nf), 0.0, Material::default()),
-            1 => w.add_plane(Vector([0.0, 1.0, 0.0]), nf, Material::default()),
-            2 => w.add_plane(Vector::zeros(), 0.0, Material::default()),
-            3 => w.add_ball_joint(0, None, with([0.0, 0.0, 0.0], k, nf)),
-            4 => w.add_distance_joint(0, Some(1), with([0.0, 1.0, 0.0], k, nf), Vector([0.5, 1.0, 0.0])),
-            5 => w.add_hinge_joint(0, None, Vector::zeros(), with([0.0, 0.0, 1.0], k, nf)),
-            6 => w.add_joint(0, None, Joint::Ball(Ball { anchor_a: with([0.0, 0.0, 0.0], k, nf), anchor_b: Vector::zeros() })),
-            _ => w.add_ball_joint(index, None, Vector::zeros()),
+            0 => w.add_plane(with([0.0, 1.0, 0.0], k, nf), 0.0, Material::default()).map(|_| ()),
+            1 => w.add_plane(Vector([0.0, 1.0, 0.0]), nf, Material::default()).map(|_| ()),
+            2 => w.add_plane(Vector::zeros(), 0.0, Material::default()).map(|_| ()),
+            3 => w.add_ball_joint(a, None, with([0.0, 0.0, 0.0], k, nf)).map(|_| ()),
+            4 => w.add_distance_joint(a, Some(b), with([0.0, 1.0, 0.0], k, nf), Vector([0.5, 1.0, 0.0])).map(|_| ()),
+            5 => w.add_hinge_joint(a, None, Vector::zeros(), with([0.0, 0.0, 1.0], k, nf)).map(|_| ()),
+            6 => w.add_joint(a, None, Joint::Ball(Ball { anchor_a: with([0.0, 0.0, 0.0], k, nf), anchor_b: Vector::zeros() })).map(|_| ()),
+            _ => w.add_ball_joint(missing, None, Vector::zeros()).map(|_| ()),
         };
         prop_assert!(result.is_err(), "case {} accepted {}", which, nf);
         prop_assert_eq!(fingerprint(&w), before);
@@ -276,18 +280,19 @@ fn non_unit_orientation_is_refused_or_renormalized_keeping_omega() {
     let i = w
         .add_body(body.with_orientation_normalized(q).unwrap())
         .unwrap();
-    assert!((w.bodies()[i].angular_velocity() - spin).norm() < 1e-15);
+    assert!((w[i].angular_velocity() - spin).norm() < 1e-15);
 }
 
-/// A joint index that does not exist is a joint error, not a body error.
+/// A joint handle that does not exist is a joint error, not a body error.
 #[test]
-fn joint_out_of_range_names_the_joint() {
+fn a_missing_joint_is_named() {
     let w = world();
     assert_eq!(
-        w.joint_error(5).unwrap_err(),
-        WorldError::JointOutOfRange {
-            joint: 5,
-            joints: 1
+        w.joint_error(JointHandle::from_parts(5, 0)).unwrap_err(),
+        WorldError::StaleHandle {
+            what: "joint",
+            slot: 5,
+            generation: 0
         }
     );
 }

@@ -86,17 +86,17 @@ macro_rules! joint_tests {
                     let t = steps as f64 * f(s.dt);
                     let g = Vector(s.gravity.0.map(f));
                     let expected = axis * (g.dot(&axis) * t);
-                    let v = Vector(w.bodies()[cart].linear_velocity().0.map(f));
+                    let v = Vector(w[cart].linear_velocity().0.map(f));
                     for k in 0..3 {
                         prop_assert!(
                             relative_eq!(v[k], expected[k], epsilon = $rel * 10.0, max_relative = $rel),
                             "v {:?} expected {:?}", v, expected
                         );
                     }
-                    let spin = f(w.bodies()[cart].angular_velocity().norm());
+                    let spin = f(w[cart].angular_velocity().norm());
                     prop_assert!(spin < $rel * 10.0, "turned at {} rad/s", spin);
-                    prop_assert!(f(w.joint_error(0).unwrap().distance) < $hold);
-                    prop_assert!(f(w.joint_error(0).unwrap().angle) < $hold);
+                    prop_assert!(f(w.joint_error(w.joint_handle(0).unwrap()).unwrap().distance) < $hold);
+                    prop_assert!(f(w.joint_error(w.joint_handle(0).unwrap()).unwrap().angle) < $hold);
                 }
 
                 #[test]
@@ -121,8 +121,8 @@ macro_rules! joint_tests {
                     w.step().unwrap();
                     let p0 = momentum(&w);
                     let relative = |w: &World<T, Growable>| {
-                        let (pa, pb) = (w.bodies()[a].pose(), w.bodies()[b].pose());
-                        (pa.to_local(&pb.position).0.map(f), w.bodies()[a].orientation().inverse() * w.bodies()[b].orientation())
+                        let (pa, pb) = (w[a].pose(), w[b].pose());
+                        (pa.to_local(&pb.position).0.map(f), w[a].orientation().inverse() * w[b].orientation())
                     };
                     let (x0, q0) = relative(&w);
                     for _ in 0..120 {
@@ -158,7 +158,7 @@ macro_rules! joint_tests {
                     }
                     let p1 = momentum(&w);
                     prop_assert!((p1 - p0).norm() <= $rel * (1.0 + p0.norm()), "p {:?} -> {:?}", p0, p1);
-                    let gap = w.joint_error(0).unwrap();
+                    let gap = w.joint_error(w.joint_handle(0).unwrap()).unwrap();
                     prop_assert!(f(gap.distance) < $hold && f(gap.angle) < $hold, "{:?}", gap);
                 }
             }
@@ -185,7 +185,7 @@ macro_rules! joint_tests {
                         w.step().unwrap();
                         let reach = n as f64 * torque * h / inertia;
                         let expected = target.signum() * target.abs().min(reach);
-                        let omega = f(w.bodies()[wheel].angular_velocity()[2]);
+                        let omega = f(w[wheel].angular_velocity()[2]);
                         prop_assert!(
                             relative_eq!(omega, expected, epsilon = $rel, max_relative = $rel),
                             "step {}: ω {} expected {}", n, omega, expected
@@ -218,7 +218,7 @@ macro_rules! joint_tests {
                         let middle = half(v);
                         y += h * middle;
                         v = half(middle);
-                        let body = &w.bodies()[weight];
+                        let body = &w[weight];
                         let (got_v, got_y) = (f(body.linear_velocity()[1]), f(body.position()[1]));
                         prop_assert!(relative_eq!(got_v, v, epsilon = $rel * 10.0, max_relative = $rel), "step {}: v {} expected {}", n, got_v, v);
                         prop_assert!(relative_eq!(got_y, y, epsilon = $rel * 10.0, max_relative = $rel), "step {}: y {} expected {}", n, got_y, y);
@@ -311,7 +311,7 @@ macro_rules! joint_tests {
                 assert!(matches!(w.set_joint_limits(hinge, T::NAN, 1.0), Err(WorldError::InvalidParameter { .. })));
                 assert!(matches!(w.set_joint_motor(hinge, 1.0, -1.0), Err(WorldError::InvalidParameter { what: "motor force", .. })));
                 assert!(matches!(w.set_joint_motor(hinge, T::INFINITY, 1.0), Err(WorldError::InvalidParameter { what: "motor speed", .. })));
-                assert!(matches!(w.set_joint_motor(7, 1.0, 1.0), Err(WorldError::JointOutOfRange { joint: 7, .. })));
+                assert!(matches!(w.set_joint_motor(solver::world::JointHandle::from_parts(7, 0), 1.0, 1.0), Err(WorldError::StaleHandle { what: "joint", slot: 7, .. })));
                 // Unlimited and off are allowed.
                 w.set_joint_limits(hinge, T::NEG_INFINITY, T::INFINITY).unwrap();
                 w.set_joint_motor(hinge, 0.0, 0.0).unwrap();
@@ -333,7 +333,7 @@ macro_rules! joint_tests {
                     w.add_prismatic_joint(a, None, nan, v3([1.0, 0.0, 0.0])),
                     Err(WorldError::NonFinite { what: "joint point" })
                 ));
-                assert!(w.add_weld_joint(a, Some(5), v3([0.0; 3])).is_err());
+                assert!(w.add_weld_joint(a, Some(solver::world::BodyHandle::from_parts(5, 0)), v3([0.0; 3])).is_err());
                 assert!(w.joints().is_empty());
             }
         }

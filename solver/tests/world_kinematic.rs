@@ -44,18 +44,18 @@ fn a_moving_platform_carries_a_box_and_is_not_pushed() {
             w.step().unwrap(); // settle on the still platform
         }
         w.set_linear_velocity(p, Vector([0.5, 0.0, 0.0])).unwrap();
-        let (x0, px0) = (w.bodies()[b].position()[0], w.bodies()[p].position()[0]);
+        let (x0, px0) = (w[b].position()[0], w[p].position()[0]);
         for _ in 0..120 {
             w.step().unwrap();
         }
-        let (x1, px1) = (w.bodies()[b].position()[0], w.bodies()[p].position()[0]);
+        let (x1, px1) = (w[b].position()[0], w[p].position()[0]);
         assert_relative_eq!(px1 - px0, 0.5 * 2.0, max_relative = 1e-12);
         assert!(
             (x1 - x0 - 1.0).abs() < 0.02,
             "{solver:?}: the box moved {} m",
             x1 - x0
         );
-        assert_eq!(w.bodies()[p].linear_velocity(), Vector([0.5, 0.0, 0.0]));
+        assert_eq!(w[p].linear_velocity(), Vector([0.5, 0.0, 0.0]));
     }
 }
 
@@ -75,16 +75,13 @@ fn a_kinematic_wall_pushes_a_sphere() {
     for _ in 0..60 {
         w.step().unwrap();
     }
-    let (xw, xb) = (
-        w.bodies()[wall].position()[0],
-        w.bodies()[ball].position()[0],
-    );
+    let (xw, xb) = (w[wall].position()[0], w[ball].position()[0]);
     assert_relative_eq!(xw, 0.5, max_relative = 1e-12);
     assert!(
         xb >= xw + 0.1 + 0.2 - 0.01,
         "the ball ({xb}) is not ahead of the wall ({xw})"
     );
-    assert!(w.bodies()[ball].linear_velocity()[0] >= 1.0 - 1e-6);
+    assert!(w[ball].linear_velocity()[0] >= 1.0 - 1e-6);
 }
 
 /// A box asleep on a still platform wakes when the platform starts to move.
@@ -103,16 +100,16 @@ fn a_platform_that_starts_moving_wakes_what_it_carries() {
         w.step().unwrap();
     }
     assert!(
-        w.bodies()[b].is_sleeping(),
+        w[b].is_sleeping(),
         "the box should sleep on a still platform"
     );
     w.set_linear_velocity(p, Vector([0.5, 0.0, 0.0])).unwrap();
     w.step().unwrap();
-    assert!(!w.bodies()[b].is_sleeping());
+    assert!(!w[b].is_sleeping());
     for _ in 0..60 {
         w.step().unwrap();
     }
-    assert!(w.bodies()[b].position()[0] > 0.3);
+    assert!(w[b].position()[0] > 0.3);
 }
 
 /// A kinematic body turns by its angular velocity with the exact exponential map, and keeps
@@ -127,13 +124,13 @@ fn a_kinematic_body_turns_and_keeps_its_velocities() {
     let still = w
         .add_body(RigidBody::fixed().with_linear_velocity(Vector([1.0, 0.0, 0.0])))
         .unwrap();
-    assert_eq!(w.bodies()[still].linear_velocity(), Vector::zeros());
+    assert_eq!(w[still].linear_velocity(), Vector::zeros());
     for _ in 0..60 {
         w.step().unwrap();
     }
-    let q = w.bodies()[k].orientation().quaternion();
+    let q = w[k].orientation().quaternion();
     // One second at 1 rad/s about y: q = (cos ½, 0, sin ½, 0).
     assert_relative_eq!(q.w, 0.5f64.cos(), epsilon = 1e-12);
     assert_relative_eq!(q.y, 0.5f64.sin(), epsilon = 1e-12);
-    assert_relative_eq!(w.bodies()[k].angular_velocity()[1], 1.0, epsilon = 1e-12);
+    assert_relative_eq!(w[k].angular_velocity()[1], 1.0, epsilon = 1e-12);
 }

@@ -95,7 +95,7 @@ macro_rules! overlap_tests {
                         distance(&probe, local(&q, at, point)) == 0.0
                     };
                     prop_assume!(d > $margin || inside_by_depth);
-                    let found: Vec<usize> = w.bodies_at(v3(point)).unwrap().collect();
+                    let found: Vec<_> = w.bodies_at(v3(point)).unwrap().collect();
                     prop_assert_eq!(found == [b], d == 0.0, "distance {} found {:?}", d, found);
                 }
 

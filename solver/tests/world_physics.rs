@@ -117,7 +117,7 @@ fn pendulum(theta: f64, scheme: solver::world::JointScheme) -> (f64, f64) {
     let (mut crossings, mut prev) = (Vec::new(), p[0]);
     for k in 0..steps {
         w.step().unwrap();
-        let x = w.bodies()[b].position()[0];
+        let x = w[b].position()[0];
         if prev < 0.0 && x >= 0.0 {
             crossings.push((k as f64 + 1.0 - x / (x - prev)) * s.dt);
         }
@@ -284,7 +284,7 @@ fn heavy_on_light_stack_holds() {
             deepest <= 0.01 * 2.0 * r,
             "shape {shape}, {ratio}:1 sank {deepest} m"
         );
-        assert!(w.bodies()[heavy].position()[1] > 2.9 * r);
+        assert!(w[heavy].position()[1] > 2.9 * r);
     }
 }
 

@@ -171,7 +171,7 @@ fn resting_islands_sleep_and_wake_on_contact_and_on_user_change() {
     }
     assert!(woke, "the column must wake when the dropped sphere lands");
     assert!(
-        world.bodies()[dropped].position()[1] > 2.9,
+        world[dropped].position()[1] > 2.9,
         "the dropped sphere passed through"
     );
     // Let everything sleep again, then push the bottom sphere.
@@ -182,7 +182,7 @@ fn resting_islands_sleep_and_wake_on_contact_and_on_user_change() {
     }
     assert!(world.bodies().iter().all(RigidBody::is_sleeping));
     world
-        .set_linear_velocity(0, Vector([1.0, 0.0, 0.0]))
+        .set_linear_velocity(world.body_handle(0).unwrap(), Vector([1.0, 0.0, 0.0]))
         .expect("velocity");
     assert!(!world.bodies()[0].is_sleeping());
     let r = world.step().expect("step");

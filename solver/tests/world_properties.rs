@@ -243,8 +243,8 @@ macro_rules! world_tests {
                 let a = w.add_body(ok).unwrap();
                 let fixed = w.add_body(RigidBody::fixed()).unwrap();
                 assert_eq!(
-                    w.add_ball_joint(a, Some(9), Vector::zeros()),
-                    Err(WorldError::BodyOutOfRange { body: 9, bodies: 2 })
+                    w.add_ball_joint(a, Some(solver::world::BodyHandle::from_parts(9, 0)), Vector::zeros()),
+                    Err(WorldError::StaleHandle { what: "body", slot: 9, generation: 0 })
                 );
                 assert_eq!(w.add_ball_joint(a, Some(a), Vector::zeros()), Err(WorldError::SameBody { body: a }));
                 assert_eq!(

@@ -114,10 +114,18 @@ fn bad_input() -> Result<(), Failure> {
     let id = w
         .add_body(RigidBody::sphere(1.0, 0.1).map_err(|_| fail("sphere rejected"))?)
         .map_err(|_| fail("body rejected"))?;
-    let out = w.add_ball_joint(id, Some(7), Vector::zeros());
+    let other = w
+        .add_body(RigidBody::sphere(1.0, 0.1).map_err(|_| fail("sphere rejected"))?)
+        .map_err(|_| fail("body rejected"))?;
+    w.remove_body(other).map_err(|_| fail("removal refused"))?;
+    let out = w.add_ball_joint(id, Some(other), Vector::zeros());
     ensure(
-        out == Err(WorldError::BodyOutOfRange { body: 7, bodies: 1 }),
-        "body index out of range accepted",
+        out == Err(WorldError::StaleHandle {
+            what: "body",
+            slot: other.slot(),
+            generation: other.generation(),
+        }),
+        "a removed body accepted",
     )?;
     let vanishing = w.add_distance_joint(id, None, Vector::zeros(), Vector::zeros());
     ensure(

@@ -37,7 +37,7 @@ fn pendulum(theta: f64, dt: f64, converged: &mut Converged) -> (f64, f64, Vec<(f
     let (mut crossings, mut prev, mut trace) = (Vec::new(), p[0], Vec::new());
     for k in 0..steps {
         converged.step(&mut world);
-        let x = world.bodies()[bob].position()[0];
+        let x = world[bob].position()[0];
         if prev < 0.0 && x >= 0.0 {
             crossings.push((k + 1) as f64 * dt - dt * x / (x - prev));
         }

@@ -26,8 +26,8 @@ impl<T: Float> RigidBody<T> {
     /// for _ in 0..60 {
     ///     w.step().unwrap();
     /// }
-    /// assert!((w.bodies()[p].position()[0] - 1.0).abs() < 1e-12); // 1 m/s for 1 s
-    /// assert!(w.bodies()[p].is_kinematic() && w.bodies()[p].is_static());
+    /// assert!((w[p].position()[0] - 1.0).abs() < 1e-12); // 1 m/s for 1 s
+    /// assert!(w[p].is_kinematic() && w[p].is_static());
     /// ```
     pub fn kinematic() -> Self {
         Self {
@@ -90,7 +90,7 @@ impl<T: Float> RigidBody<T> {
     ///     w.step().unwrap();
     /// }
     /// assert_eq!(w.contact_count(), 0);
-    /// assert_eq!(w.bodies()[g].linear_velocity()[0], 2.0);
+    /// assert_eq!(w[g].linear_velocity()[0], 2.0);
     /// ```
     #[must_use]
     pub fn with_collision_filter(mut self, groups: u32, mask: u32) -> Self {
@@ -126,8 +126,8 @@ impl<T: Float> RigidBody<T> {
     ///     w.step().unwrap();
     ///     entered |= !w.contacts_began().is_empty();
     /// }
-    /// assert!(entered && w.bodies()[ball].position()[1] < -0.5); // reported, fell through
-    /// assert!(w.bodies()[z].is_sensor());
+    /// assert!(entered && w[ball].position()[1] < -0.5); // reported, fell through
+    /// assert!(w[z].is_sensor());
     /// ```
     #[must_use]
     pub fn with_sensor(mut self, sensor: bool) -> Self {
@@ -160,7 +160,7 @@ impl<T: Float> RigidBody<T> {
     /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
     /// let balloon = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_gravity_scale(0.0)).unwrap();
     /// w.step().unwrap();
-    /// assert_eq!(w.bodies()[balloon].linear_velocity()[1], 0.0);
+    /// assert_eq!(w[balloon].linear_velocity()[1], 0.0);
     /// ```
     #[must_use]
     pub fn with_gravity_scale(mut self, scale: T) -> Self {
@@ -184,7 +184,7 @@ impl<T: Float> RigidBody<T> {
     /// let b = RigidBody::sphere(1.0, 0.1).unwrap().with_linear_velocity(Vector([2.0, 0.0, 0.0]));
     /// let b = w.add_body(b.with_damping(1.0, 0.0)).unwrap();
     /// w.step().unwrap();
-    /// assert!((w.bodies()[b].linear_velocity()[0] - 2.0 / 1.1).abs() < 1e-15);
+    /// assert!((w[b].linear_velocity()[0] - 2.0 / 1.1).abs() < 1e-15);
     /// ```
     #[must_use]
     pub fn with_damping(mut self, linear: T, angular: T) -> Self {
@@ -202,9 +202,9 @@ impl<T: Float> RigidBody<T> {
     /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
     /// let b = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
     /// w.apply_force(b, Vector([3.0, 0.0, 0.0])).unwrap();
-    /// assert_eq!(w.bodies()[b].force(), Vector([3.0, 0.0, 0.0]));
+    /// assert_eq!(w[b].force(), Vector([3.0, 0.0, 0.0]));
     /// w.step().unwrap();
-    /// assert_eq!(w.bodies()[b].force(), Vector::zeros());
+    /// assert_eq!(w[b].force(), Vector::zeros());
     /// ```
     pub fn force(&self) -> Vector<T, 3> {
         self.force
@@ -219,7 +219,7 @@ impl<T: Float> RigidBody<T> {
     /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
     /// let b = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
     /// w.apply_torque(b, Vector([0.0, 0.0, 1.0])).unwrap();
-    /// assert_eq!(w.bodies()[b].torque(), Vector([0.0, 0.0, 1.0]));
+    /// assert_eq!(w[b].torque(), Vector([0.0, 0.0, 1.0]));
     /// ```
     pub fn torque(&self) -> Vector<T, 3> {
         self.torque

@@ -12,3 +12,32 @@ pub(crate) fn push<E>(
     buf.try_push(e)
         .map_err(|_| WorldError::CapacityExceeded { what })
 }
+
+/// Removes and returns item `i`, keeping the order of the rest (O(len − i)).
+///
+/// # Panics
+/// If `i` is out of range (callers resolve a handle first).
+pub(crate) fn remove_at<E>(buf: &mut impl Buffer<E>, i: usize) -> E {
+    buf.as_mut_slice()[i..].rotate_left(1);
+    let Some(e) = buf.pop() else {
+        unreachable!("item {i} was in range")
+    };
+    e
+}
+
+/// Keeps the items for which `keep` holds, in order; returns how many went.
+pub(crate) fn retain<E>(buf: &mut impl Buffer<E>, mut keep: impl FnMut(&E) -> bool) -> usize {
+    let items = buf.as_mut_slice();
+    let mut kept = 0;
+    for k in 0..items.len() {
+        if keep(&items[k]) {
+            items.swap(kept, k);
+            kept += 1;
+        }
+    }
+    let gone = items.len() - kept;
+    for _ in 0..gone {
+        buf.pop();
+    }
+    gone
+}

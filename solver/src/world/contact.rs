@@ -39,9 +39,10 @@ pub struct Plane<T> {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Partner {
-    /// Another body (index).
+    /// Another body (index into [`World::bodies`](super::World::bodies);
+    /// [`World::body_handle`](super::World::body_handle) gives its handle).
     Body(usize),
-    /// A static plane (index).
+    /// A static plane (index into [`World::planes`](super::World::planes)).
     Plane(usize),
 }
 
@@ -64,7 +65,8 @@ pub enum Partner {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Contact<T> {
-    /// The first body.
+    /// The first body, as an index into [`World::bodies`](super::World::bodies) (contacts
+    /// are the step's working records; events and queries name bodies by handle).
     pub a: usize,
     /// What it touches.
     pub partner: Partner,

@@ -21,7 +21,7 @@ use num_traits::{Float, FloatConst};
 use super::constraint::{ConstraintFunction, Linearization, linearize};
 use super::joint::{Joint, orthonormal_pair};
 use super::pose::{Lift, Pose};
-use super::{BroadPhase, JointSlot, World, WorldError};
+use super::{BroadPhase, JointHandle, JointSlot, World, WorldError};
 use crate::world::error::Value;
 
 /// The limits and motor of one joint, and their impulses.
@@ -120,7 +120,7 @@ pub(crate) fn linearize_coordinate<T: Float, U>(
     ))
 }
 
-fn no_coordinate(joint: usize) -> WorldError {
+fn no_coordinate(joint: JointHandle) -> WorldError {
     WorldError::NoFreeCoordinate { joint }
 }
 
@@ -132,15 +132,17 @@ where
     B: BroadPhase<T>,
 {
     /// Wakes joint `j`'s bodies (a drive changed).
-    fn wake_joint(&mut self, j: usize) {
-        let slot = &cwlist::Buffer::as_slice(&self.joints)[j];
-        let (a, b) = (slot.a, slot.b);
-        for body in core::iter::once(a).chain(b) {
-            let _ = self.body_mut(body);
+    fn wake_joint(&mut self, j: JointHandle) {
+        if let Ok(slot) = self.slot(j) {
+            let (a, b) = (slot.a, slot.b);
+            self.wake_at(a);
+            if let Some(b) = b {
+                self.wake_at(b);
+            }
         }
     }
 
-    fn drive_slot(&mut self, j: usize) -> Result<&mut JointSlot<T, U>, WorldError> {
+    fn drive_slot(&mut self, j: JointHandle) -> Result<&mut JointSlot<T, U>, WorldError> {
         let slot = self.slot_mut(j)?;
         match slot.joint {
             Joint::Hinge(_) | Joint::Prismatic(_) => Ok(slot),
@@ -154,7 +156,7 @@ where
     /// bodies.
     ///
     /// # Errors
-    /// [`WorldError::JointOutOfRange`]; [`WorldError::NoFreeCoordinate`] for a joint other
+    /// [`WorldError::StaleHandle`]; [`WorldError::NoFreeCoordinate`] for a joint other
     /// than a hinge or a prismatic joint; [`WorldError::InvalidParameter`] if a limit is NaN
     /// or `lower > upper`.
     ///
@@ -174,7 +176,12 @@ where
     /// }
     /// assert!(w.joint_drive_impulse(hinge).unwrap().iter().any(|&i| i > 0.0)); // it pushed
     /// ```
-    pub fn set_joint_limits(&mut self, j: usize, lower: T, upper: T) -> Result<(), WorldError> {
+    pub fn set_joint_limits(
+        &mut self,
+        j: JointHandle,
+        lower: T,
+        upper: T,
+    ) -> Result<(), WorldError> {
         if lower.is_nan() || upper.is_nan() || lower > upper {
             return Err(WorldError::InvalidParameter {
                 what: "joint limits (lower > upper or NaN)",
@@ -192,7 +199,7 @@ where
     /// joint); `max_force = 0` turns it off. Wakes the joint's bodies.
     ///
     /// # Errors
-    /// [`WorldError::JointOutOfRange`]; [`WorldError::NoFreeCoordinate`] for a joint other
+    /// [`WorldError::StaleHandle`]; [`WorldError::NoFreeCoordinate`] for a joint other
     /// than a hinge or a prismatic joint; [`WorldError::InvalidParameter`] for a non-finite
     /// speed or a negative or non-finite force.
     ///
@@ -207,9 +214,14 @@ where
     /// let axle = w.add_hinge_joint(wheel, None, Vector([0.0; 3]), Vector([0.0, 0.0, 1.0])).unwrap();
     /// w.set_joint_motor(axle, 3.0, 100.0).unwrap();
     /// w.step().unwrap();
-    /// assert!((w.bodies()[wheel].angular_velocity()[2] - 3.0).abs() < 1e-9);
+    /// assert!((w[wheel].angular_velocity()[2] - 3.0).abs() < 1e-9);
     /// ```
-    pub fn set_joint_motor(&mut self, j: usize, speed: T, max_force: T) -> Result<(), WorldError> {
+    pub fn set_joint_motor(
+        &mut self,
+        j: JointHandle,
+        speed: T,
+        max_force: T,
+    ) -> Result<(), WorldError> {
         if !speed.is_finite() {
             return Err(WorldError::InvalidParameter {
                 what: "motor speed",
@@ -233,7 +245,7 @@ where
     /// metres along its axis from where it was made.
     ///
     /// # Errors
-    /// [`WorldError::JointOutOfRange`]; [`WorldError::NoFreeCoordinate`] for a joint other
+    /// [`WorldError::StaleHandle`]; [`WorldError::NoFreeCoordinate`] for a joint other
     /// than a hinge or a prismatic joint.
     ///
     /// # Example
@@ -248,7 +260,7 @@ where
     /// w.set_orientation(door, quarter).unwrap();
     /// assert!((w.joint_position(hinge).unwrap() - 0.5).abs() < 1e-12);
     /// ```
-    pub fn joint_position(&self, j: usize) -> Result<T, WorldError> {
+    pub fn joint_position(&self, j: JointHandle) -> Result<T, WorldError> {
         let slot = self.slot(j)?;
         let (a, b) = (self.pose_of(Some(slot.a)), self.pose_of(slot.b));
         linearize_coordinate(slot, &a, &b)
@@ -261,7 +273,7 @@ where
     /// motor's signed along the coordinate. Zero for rows that are off.
     ///
     /// # Errors
-    /// [`WorldError::JointOutOfRange`]; [`WorldError::NoFreeCoordinate`] for a joint other
+    /// [`WorldError::StaleHandle`]; [`WorldError::NoFreeCoordinate`] for a joint other
     /// than a hinge or a prismatic joint.
     ///
     /// # Example
@@ -279,7 +291,7 @@ where
     /// let [lower, upper, motor] = w.joint_drive_impulse(rail).unwrap();
     /// assert!((lower - 2.0 * 9.81 / 60.0).abs() < 1e-6 && upper == 0.0 && motor == 0.0);
     /// ```
-    pub fn joint_drive_impulse(&self, j: usize) -> Result<[T; 3], WorldError> {
+    pub fn joint_drive_impulse(&self, j: JointHandle) -> Result<[T; 3], WorldError> {
         let slot = self.slot(j)?;
         match slot.joint {
             Joint::Hinge(_) | Joint::Prismatic(_) => Ok(slot.drive.impulse),

@@ -2,6 +2,7 @@
 //! joint, setting, parameter) and carries the offending value.
 use core::fmt;
 
+use super::handles::{BodyHandle, JointHandle};
 use crate::SolveError;
 
 /// A number carried by an error, compared by its bit pattern (so that a NaN that caused an
@@ -124,30 +125,26 @@ pub enum WorldError {
         /// The value given.
         value: Value,
     },
-    /// A body index that does not exist.
-    BodyOutOfRange {
-        /// The index given.
-        body: usize,
-        /// How many bodies the world has.
-        bodies: usize,
-    },
-    /// A joint index that does not exist.
-    JointOutOfRange {
-        /// The index given.
-        joint: usize,
-        /// How many joints the world has.
-        joints: usize,
+    /// A handle whose item was removed (or that this world never gave out): `what` is
+    /// "body", "joint" or "plane", with the handle's slot and generation.
+    StaleHandle {
+        /// Which kind of item.
+        what: &'static str,
+        /// The handle's slot.
+        slot: u32,
+        /// The handle's generation.
+        generation: u32,
     },
     /// A limit or motor asked of a joint without a free coordinate (only hinges and
     /// prismatic joints have one: an angle, a travel).
     NoFreeCoordinate {
         /// The joint.
-        joint: usize,
+        joint: JointHandle,
     },
     /// A joint that connects a body with itself.
     SameBody {
         /// The body.
-        body: usize,
+        body: BodyHandle,
     },
     /// A joint row whose Jacobian vanishes (or is not finite) at the current state, or that
     /// acts only on static bodies: it could never be enforced.
@@ -168,7 +165,8 @@ pub enum WorldError {
     },
     /// A body's state is not finite at the start of a step; nothing was changed.
     NonFiniteBody {
-        /// The body.
+        /// The body, as an index into [`World::bodies`](super::World::bodies)
+        /// ([`World::body_handle`](super::World::body_handle) gives its handle).
         body: usize,
         /// Which part of its state.
         what: &'static str,
@@ -176,7 +174,8 @@ pub enum WorldError {
     /// The step would have given a body a non-finite state (the solve or the integration
     /// overflowed); the step was not taken.
     NonFiniteResult {
-        /// The body.
+        /// The body, as an index into [`World::bodies`](super::World::bodies)
+        /// ([`World::body_handle`](super::World::body_handle) gives its handle).
         body: usize,
         /// Which part of its state.
         what: &'static str,
@@ -204,19 +203,19 @@ impl fmt::Display for WorldError {
             Self::InvalidSetting { setting, value } => {
                 write!(f, "world setting `{setting}` is out of range: {value}")
             }
-            Self::BodyOutOfRange { body, bodies } => write!(
+            Self::StaleHandle {
+                what,
+                slot,
+                generation,
+            } => write!(
                 f,
-                "body index {body} out of range (the world has {bodies} bodies)"
+                "no {what} {slot}v{generation} in this world: it was removed, or never added here"
             ),
             Self::NoFreeCoordinate { joint } => write!(
                 f,
-                "joint {joint} has no free coordinate: limits and motors act on a hinge's angle or a prismatic joint's travel"
+                "{joint} has no free coordinate: limits and motors act on a hinge's angle or a prismatic joint's travel"
             ),
-            Self::JointOutOfRange { joint, joints } => write!(
-                f,
-                "joint index {joint} out of range (the world has {joints} joints)"
-            ),
-            Self::SameBody { body } => write!(f, "a joint connects body {body} with itself"),
+            Self::SameBody { body } => write!(f, "a joint connects {body} with itself"),
             Self::JacobianVanishes { row } => write!(
                 f,
                 "the Jacobian of joint row {row} vanishes (or acts on static bodies only)"

@@ -5,9 +5,10 @@ use cwlist::{Buffer, Storage};
 use num_traits::Float;
 use xform::Vector;
 
-use super::capacity::push;
+use super::capacity::{push, retain};
 use super::contact::{Contact, Partner};
-use super::{BroadPhase, ConstraintFunction, World, WorldError};
+use super::handles::Handles;
+use super::{BodyHandle, BroadPhase, ConstraintFunction, HitTarget, World, WorldError};
 
 /// A pair that began or stopped touching: the two, and (for a pair that began) the deepest
 /// point of its contact, the normal there and the normal impulse summed over its points
@@ -15,10 +16,10 @@ use super::{BroadPhase, ConstraintFunction, World, WorldError};
 ///
 /// # Example
 /// ```
-/// use solver::world::{Material, Partner, RigidBody, World, WorldSettings};
+/// use solver::world::{HitTarget, Material, RigidBody, World, WorldSettings};
 /// use solver::xform::Vector;
 /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
-/// w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default()).unwrap();
+/// let ground = w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default()).unwrap();
 /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 0.5, 0.0]))).unwrap();
 /// let mut landed = None;
 /// for k in 0..60 {
@@ -28,14 +29,14 @@ use super::{BroadPhase, ConstraintFunction, World, WorldError};
 ///     }
 /// }
 /// let (_, a, partner) = landed.unwrap();
-/// assert_eq!((a, partner), (ball, Partner::Plane(0)));
+/// assert_eq!((a, partner), (ball, HitTarget::Plane(ground)));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ContactEvent<T> {
     /// The first body.
-    pub a: usize,
+    pub a: BodyHandle,
     /// What it touches.
-    pub partner: Partner,
+    pub partner: HitTarget,
     /// The deepest contact point of the pair (world frame, on `a`).
     pub point: Vector<T, 3>,
     /// The normal there, from the partner toward `a`.
@@ -45,11 +46,13 @@ pub struct ContactEvent<T> {
 }
 
 impl<T> ContactEvent<T> {
-    fn key(&self) -> (usize, u8, usize) {
-        match self.partner {
-            Partner::Body(b) => (self.a, 0, b),
-            Partner::Plane(p) => (self.a, 1, p),
-        }
+    fn key(&self) -> (BodyHandle, HitTarget) {
+        (self.a, self.partner)
+    }
+
+    /// Whether the pair names `item` (a body or a plane).
+    fn names(&self, item: HitTarget) -> bool {
+        HitTarget::Body(self.a) == item || self.partner == item
     }
 }
 
@@ -84,6 +87,8 @@ impl<T: Float, S: Storage> Touching<T, S> {
     pub(crate) fn update(
         &self,
         contacts: &[Contact<T>],
+        bodies: &Handles<S>,
+        planes: &Handles<S>,
         next: &mut Self,
     ) -> Result<(), WorldError> {
         next.pairs.clear();
@@ -92,8 +97,11 @@ impl<T: Float, S: Storage> Touching<T, S> {
         for c in contacts {
             if c.gap <= T::zero() || c.impulse[0] > T::zero() {
                 let event = ContactEvent {
-                    a: c.a,
-                    partner: c.partner,
+                    a: bodies.at(c.a),
+                    partner: match c.partner {
+                        Partner::Body(b) => HitTarget::Body(bodies.at(b)),
+                        Partner::Plane(p) => HitTarget::Plane(planes.at(p)),
+                    },
                     point: c.point,
                     normal: c.normal,
                     impulse: c.impulse[0],
@@ -146,6 +154,12 @@ impl<T: Float, S: Storage> Touching<T, S> {
         Ok(())
     }
 
+    /// Forgets the touching pairs of a removed body or plane (`item`), so that the next step
+    /// reports no end for them; returns how many pairs went.
+    pub(crate) fn forget(&mut self, item: HitTarget) -> usize {
+        retain(&mut self.pairs, |e| !e.names(item))
+    }
+
     /// Takes `next`'s pairs and events as the last step's.
     pub(crate) fn commit(&mut self, next: &mut Self) {
         core::mem::swap(self, next);
@@ -159,8 +173,8 @@ where
     U: ConstraintFunction<T> + Clone,
     B: BroadPhase<T>,
 {
-    /// The pairs that began touching in the last step, sorted by pair (body, then body
-    /// partners before planes).
+    /// The pairs that began touching in the last step, sorted by pair (by the handles of
+    /// the body, then of its partner, bodies before planes).
     ///
     /// # Example
     /// ```

@@ -6,7 +6,7 @@ use cwlist::Storage;
 use num_traits::{Float, FloatConst};
 use xform::Vector;
 
-use super::{BroadPhase, ConstraintFunction, RigidBody, World, WorldError};
+use super::{BodyHandle, BroadPhase, ConstraintFunction, RigidBody, World, WorldError};
 
 /// `Err` naming `what` unless every component of `v` is finite.
 fn finite<T: Float>(v: Vector<T, 3>, what: &'static str) -> Result<(), WorldError> {
@@ -27,7 +27,7 @@ where
     /// Adds `force` (world frame, N) at the centre of mass of body `i`, for the next step.
     ///
     /// # Errors
-    /// [`WorldError::BodyOutOfRange`]; [`WorldError::NonFinite`] for a force, or an
+    /// [`WorldError::StaleHandle`]; [`WorldError::NonFinite`] for a force, or an
     /// accumulated force, that is not finite. The world is unchanged on error.
     ///
     /// # Example
@@ -41,9 +41,9 @@ where
     /// w.apply_force(b, Vector([4.0, 0.0, 0.0])).unwrap();
     /// w.step().unwrap();
     /// // Δv = F/m Δt
-    /// assert!((w.bodies()[b].linear_velocity()[0] - 2.0 / 60.0).abs() < 1e-15);
+    /// assert!((w[b].linear_velocity()[0] - 2.0 / 60.0).abs() < 1e-15);
     /// ```
-    pub fn apply_force(&mut self, i: usize, force: Vector<T, 3>) -> Result<(), WorldError> {
+    pub fn apply_force(&mut self, i: BodyHandle, force: Vector<T, 3>) -> Result<(), WorldError> {
         finite(force, "force")?;
         self.accumulate(i, force, Vector::zeros())
     }
@@ -62,11 +62,11 @@ where
     /// let b = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
     /// // Pushed along x at a point above the centre: a torque about −z.
     /// w.apply_force_at_point(b, Vector([1.0, 0.0, 0.0]), Vector([0.0, 0.1, 0.0])).unwrap();
-    /// assert_eq!(w.bodies()[b].torque(), Vector([0.0, 0.0, -0.1]));
+    /// assert_eq!(w[b].torque(), Vector([0.0, 0.0, -0.1]));
     /// ```
     pub fn apply_force_at_point(
         &mut self,
-        i: usize,
+        i: BodyHandle,
         force: Vector<T, 3>,
         point: Vector<T, 3>,
     ) -> Result<(), WorldError> {
@@ -92,9 +92,9 @@ where
     /// w.apply_torque(b, Vector([0.0, 0.0, 0.6])).unwrap();
     /// w.step().unwrap();
     /// // Δω = τ/I Δt
-    /// assert!((w.bodies()[b].angular_velocity()[2] - 0.1).abs() < 1e-12);
+    /// assert!((w[b].angular_velocity()[2] - 0.1).abs() < 1e-12);
     /// ```
-    pub fn apply_torque(&mut self, i: usize, torque: Vector<T, 3>) -> Result<(), WorldError> {
+    pub fn apply_torque(&mut self, i: BodyHandle, torque: Vector<T, 3>) -> Result<(), WorldError> {
         finite(torque, "torque")?;
         self.accumulate(i, Vector::zeros(), torque)
     }
@@ -103,7 +103,7 @@ where
     /// `Δv = impulse/m`, `Δω = I⁻¹ ((point − centre) × impulse)`.
     ///
     /// # Errors
-    /// [`WorldError::BodyOutOfRange`]; [`WorldError::NonFinite`] for an impulse, a point or
+    /// [`WorldError::StaleHandle`]; [`WorldError::NonFinite`] for an impulse, a point or
     /// resulting velocities that are not finite. The world is unchanged on error.
     ///
     /// # Example
@@ -113,12 +113,12 @@ where
     /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
     /// let b = w.add_body(RigidBody::sphere(2.0, 0.5).unwrap()).unwrap(); // I = 0.2
     /// w.apply_impulse_at_point(b, Vector([1.0, 0.0, 0.0]), Vector([0.0, 0.5, 0.0])).unwrap();
-    /// assert_eq!(w.bodies()[b].linear_velocity(), Vector([0.5, 0.0, 0.0]));
-    /// assert!((w.bodies()[b].angular_velocity()[2] + 2.5).abs() < 1e-12); // −0.5 / 0.2
+    /// assert_eq!(w[b].linear_velocity(), Vector([0.5, 0.0, 0.0]));
+    /// assert!((w[b].angular_velocity()[2] + 2.5).abs() < 1e-12); // −0.5 / 0.2
     /// ```
     pub fn apply_impulse_at_point(
         &mut self,
-        i: usize,
+        i: BodyHandle,
         impulse: Vector<T, 3>,
         point: Vector<T, 3>,
     ) -> Result<(), WorldError> {
@@ -141,9 +141,13 @@ where
     /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
     /// let b = w.add_body(RigidBody::sphere(2.0, 0.1).unwrap()).unwrap();
     /// w.apply_impulse(b, Vector([0.0, 3.0, 0.0])).unwrap();
-    /// assert_eq!(w.bodies()[b].linear_velocity(), Vector([0.0, 1.5, 0.0]));
+    /// assert_eq!(w[b].linear_velocity(), Vector([0.0, 1.5, 0.0]));
     /// ```
-    pub fn apply_impulse(&mut self, i: usize, impulse: Vector<T, 3>) -> Result<(), WorldError> {
+    pub fn apply_impulse(
+        &mut self,
+        i: BodyHandle,
+        impulse: Vector<T, 3>,
+    ) -> Result<(), WorldError> {
         finite(impulse, "impulse")?;
         self.kick(i, impulse, Vector::zeros())
     }
@@ -161,11 +165,11 @@ where
     /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
     /// let b = w.add_body(RigidBody::sphere(1.0, 0.5).unwrap()).unwrap(); // I = 0.1
     /// w.apply_angular_impulse(b, Vector([0.2, 0.0, 0.0])).unwrap();
-    /// assert!((w.bodies()[b].angular_velocity()[0] - 2.0).abs() < 1e-12);
+    /// assert!((w[b].angular_velocity()[0] - 2.0).abs() < 1e-12);
     /// ```
     pub fn apply_angular_impulse(
         &mut self,
-        i: usize,
+        i: BodyHandle,
         impulse: Vector<T, 3>,
     ) -> Result<(), WorldError> {
         finite(impulse, "angular impulse")?;
@@ -175,7 +179,7 @@ where
     /// Adds to body `i`'s accumulators, all or nothing.
     fn accumulate(
         &mut self,
-        i: usize,
+        i: BodyHandle,
         force: Vector<T, 3>,
         torque: Vector<T, 3>,
     ) -> Result<(), WorldError> {
@@ -194,7 +198,7 @@ where
     /// Changes body `i`'s velocities by a linear and an angular impulse, all or nothing.
     fn kick(
         &mut self,
-        i: usize,
+        i: BodyHandle,
         linear: Vector<T, 3>,
         angular: Vector<T, 3>,
     ) -> Result<(), WorldError> {

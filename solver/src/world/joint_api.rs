@@ -7,6 +7,7 @@ use xform::Vector;
 
 use super::constraint::linearize;
 use super::error::Value;
+use super::handles::{BodyHandle, JointHandle};
 use super::{
     Alignment, Ball, BroadPhase, ConstraintFunction, Distance, Hinge, Joint, JointSlot,
     MAX_JOINT_ROWS, Pose, Prismatic, Weld, World, WorldError, drive, push, step,
@@ -41,8 +42,8 @@ where
     /// joint's world point is finite and the bodies exist.
     fn joint_poses(
         &self,
-        a: usize,
-        b: Option<usize>,
+        a: BodyHandle,
+        b: Option<BodyHandle>,
         point: &Vector<T, 3>,
     ) -> Result<(Pose<T>, Pose<T>), WorldError> {
         if !point.is_finite() {
@@ -50,18 +51,16 @@ where
                 what: "joint point",
             });
         }
-        self.check_index(a)?;
-        if let Some(b) = b {
-            self.check_index(b)?;
-        }
+        let a = self.body_index(a)?;
+        let b = b.map(|b| self.body_index(b)).transpose()?;
         Ok((self.pose_of(Some(a)), self.pose_of(b)))
     }
 
     /// Adds a joint between body `a` and body `b` (or the world for `None`) and returns its
-    /// index. The joint is linearized at the current state to check it can act.
+    /// handle. The joint is linearized at the current state to check it can act.
     ///
     /// # Errors
-    /// [`WorldError::BodyOutOfRange`], [`WorldError::SameBody`],
+    /// [`WorldError::StaleHandle`], [`WorldError::SameBody`],
     /// [`WorldError::InvalidRowCount`], [`WorldError::NonFinite`] (constraint value),
     /// [`WorldError::JacobianVanishes`] for a row with a zero (or non-finite) Jacobian or one
     /// that acts on static bodies only, [`WorldError::CapacityExceeded`].
@@ -74,21 +73,20 @@ where
     /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
     /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
     /// let pin = Ball { anchor_a: Vector([0.0, 1.0, 0.0]), anchor_b: Vector([0.0, 2.0, 0.0]) };
-    /// assert_eq!(w.add_joint(ball, None, Joint::Ball(pin)).unwrap(), 0);
+    /// assert!(w.add_joint(ball, None, Joint::Ball(pin)).is_ok());
     /// assert!(w.add_joint(ball, Some(ball), Joint::Ball(pin)).is_err()); // a body to itself
     /// ```
     pub fn add_joint(
         &mut self,
-        a: usize,
-        b: Option<usize>,
+        a: BodyHandle,
+        b: Option<BodyHandle>,
         joint: Joint<T, U>,
-    ) -> Result<usize, WorldError> {
-        self.check_index(a)?;
-        if let Some(b) = b {
-            self.check_index(b)?;
-            if a == b {
-                return Err(WorldError::SameBody { body: a });
-            }
+    ) -> Result<JointHandle, WorldError> {
+        let handle_a = a;
+        let a = self.body_index(a)?;
+        let b = b.map(|b| self.body_index(b)).transpose()?;
+        if b == Some(a) {
+            return Err(WorldError::SameBody { body: handle_a });
         }
         let rows = joint.rows();
         if rows == 0 || rows > MAX_JOINT_ROWS {
@@ -141,7 +139,9 @@ where
             slot.drive.zero = lin.value[0];
         }
         push(&mut self.joints, slot, "joints")?;
-        Ok(self.joints.as_slice().len() - 1)
+        self.joint_handles.insert("joints").inspect_err(|_| {
+            self.joints.pop();
+        })
     }
 
     /// A ball joint at the world point `point` (anchors computed from the current poses).
@@ -163,10 +163,10 @@ where
     /// ```
     pub fn add_ball_joint(
         &mut self,
-        a: usize,
-        b: Option<usize>,
+        a: BodyHandle,
+        b: Option<BodyHandle>,
         point: Vector<T, 3>,
-    ) -> Result<usize, WorldError> {
+    ) -> Result<JointHandle, WorldError> {
         let (pa, pb) = self.joint_poses(a, b, &point)?;
         let ball = ball_at(&pa, &pb, &point);
         self.add_joint(a, b, Joint::Ball(ball))
@@ -190,11 +190,11 @@ where
     /// ```
     pub fn add_distance_joint(
         &mut self,
-        a: usize,
-        b: Option<usize>,
+        a: BodyHandle,
+        b: Option<BodyHandle>,
         anchor_a: Vector<T, 3>,
         anchor_b: Vector<T, 3>,
-    ) -> Result<usize, WorldError> {
+    ) -> Result<JointHandle, WorldError> {
         if !(anchor_a.is_finite() && anchor_b.is_finite()) {
             return Err(WorldError::NonFinite {
                 what: "joint anchor",
@@ -225,11 +225,11 @@ where
     /// ```
     pub fn add_hinge_joint(
         &mut self,
-        a: usize,
-        b: Option<usize>,
+        a: BodyHandle,
+        b: Option<BodyHandle>,
         point: Vector<T, 3>,
         axis: Vector<T, 3>,
-    ) -> Result<usize, WorldError> {
+    ) -> Result<JointHandle, WorldError> {
         let axis = unit_axis(axis, "hinge axis (length)")?;
         let (pa, pb) = self.joint_poses(a, b, &point)?;
         let ball = ball_at(&pa, &pb, &point);
@@ -264,14 +264,14 @@ where
     /// for _ in 0..60 {
     ///     w.step().unwrap();
     /// }
-    /// assert!(w.bodies()[beam].position()[1].abs() < 1e-6); // it does not droop
+    /// assert!(w[beam].position()[1].abs() < 1e-6); // it does not droop
     /// ```
     pub fn add_weld_joint(
         &mut self,
-        a: usize,
-        b: Option<usize>,
+        a: BodyHandle,
+        b: Option<BodyHandle>,
         point: Vector<T, 3>,
-    ) -> Result<usize, WorldError> {
+    ) -> Result<JointHandle, WorldError> {
         let (pa, pb) = self.joint_poses(a, b, &point)?;
         let ball = ball_at(&pa, &pb, &point);
         let alignment = Self::alignment_of(&pa, &pb);
@@ -298,17 +298,17 @@ where
     /// for _ in 0..60 {
     ///     w.step().unwrap();
     /// }
-    /// let v = w.bodies()[cart].linear_velocity();
+    /// let v = w[cart].linear_velocity();
     /// assert!((v.norm() - 9.81 * 0.5).abs() < 0.05); // g sin 30° after 1 s
     /// assert!(v.cross(&axis).norm() < 1e-6); // along the rail
     /// ```
     pub fn add_prismatic_joint(
         &mut self,
-        a: usize,
-        b: Option<usize>,
+        a: BodyHandle,
+        b: Option<BodyHandle>,
         point: Vector<T, 3>,
         axis: Vector<T, 3>,
-    ) -> Result<usize, WorldError> {
+    ) -> Result<JointHandle, WorldError> {
         let axis = unit_axis(axis, "prismatic axis (length)")?;
         let (pa, pb) = self.joint_poses(a, b, &point)?;
         let slider = Prismatic::new(

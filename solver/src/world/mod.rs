@@ -9,6 +9,14 @@
 //! [`World::step`] runs the phases listed, in order and with what each does, on [`Phase`];
 //! a step that fails anywhere leaves the world as it was.
 //!
+//! # Handles
+//! Bodies, joints and planes are named by generational handles ([`BodyHandle`],
+//! [`JointHandle`], [`PlaneHandle`]): [`World::remove_body`] takes the body's joints and
+//! contacts with it, and a removed item's handle is refused from then on
+//! ([`WorldError::StaleHandle`]), even once its slot names a new item. Inside, each kind
+//! lives in a dense array in the order it was added (a removal closes its gap); the
+//! indices that contacts and joint slots carry point into those arrays.
+//!
 //! # Storage
 //! Every array of the world lives in a [`cwlist::Storage`]: [`cwlist::Fixed<N>`] (no
 //! allocation, each array holds at most `N` items) or, with the `alloc` feature,
@@ -35,6 +43,7 @@ mod drive;
 mod error;
 mod events;
 mod forces;
+mod handles;
 mod inertia;
 mod island;
 mod joint;
@@ -44,6 +53,7 @@ mod overlap;
 mod pose;
 mod query;
 mod raycast;
+mod removal;
 mod settings;
 mod step;
 mod tree;
@@ -56,10 +66,14 @@ pub use constraint::{
 pub use contact::{Contact, Partner, Plane, sphere_plane, sphere_sphere};
 pub use error::{InertiaFault, Value, WorldError};
 pub use events::ContactEvent;
+pub use handles::{
+    BodyHandle, BodyKind, Handle, JointHandle, JointKind, Kind, PlaneHandle, PlaneKind,
+};
 pub use island::EXACT_ROWS;
 pub use joint::{Alignment, Ball, Distance, Hinge, Joint, Prismatic, Weld, orthonormal_pair};
 pub use pose::{Lift, Pose, lift_vector};
 pub use raycast::{HitTarget, RayHit};
+pub use removal::Removed;
 pub use settings::{ContactSolver, JointSolver, SleepSettings, WorldSettings};
 pub use step::Phase;
 pub use step::broad::{BroadPhase, BruteForce, Grid, Proxy};
@@ -73,6 +87,7 @@ use rotint::{Frame, Stepper};
 use xform::{UnitQuaternion, Vector};
 
 use crate::Certificate;
+use handles::Handles;
 use step::persist::ContactSet;
 use step::{Scratch, push};
 
@@ -114,13 +129,14 @@ pub type GrowableWorld<T, U = NoUserConstraint> = World<T, cwlist::Growable, U>;
 /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
 /// let b = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
 /// w.add_ball_joint(b, None, Vector([0.0, 1.0, 0.0])).unwrap();
-/// assert_eq!((w.joints()[0].a, w.joints()[0].b), (b, None));
+/// assert_eq!((w.joints()[0].a, w.joints()[0].b), (w.body_index(b).unwrap(), None));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct JointSlot<T, U> {
-    /// First body.
+    /// First body, as an index into [`World::bodies`] ([`World::body_handle`] gives its
+    /// handle; a removal of an earlier body moves it).
     pub a: usize,
-    /// Second body, or `None` for the world.
+    /// Second body (index, as `a`), or `None` for the world.
     pub b: Option<usize>,
     /// The constraint.
     pub joint: Joint<T, U>,
@@ -147,8 +163,8 @@ pub struct JointSlot<T, U> {
 /// use solver::xform::Vector;
 /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
 /// let b = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
-/// w.add_ball_joint(b, None, Vector([0.0, 1.0, 0.0])).unwrap();
-/// let gap = w.joint_error(0).unwrap();
+/// let j = w.add_ball_joint(b, None, Vector([0.0, 1.0, 0.0])).unwrap();
+/// let gap = w.joint_error(j).unwrap();
 /// assert_eq!((gap.distance, gap.angle), (0.0, 0.0));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -226,7 +242,7 @@ pub struct StepReport<T> {
 /// for _ in 0..120 {
 ///     w.step().unwrap();
 /// }
-/// let y = w.bodies()[ball].position()[1];
+/// let y = w[ball].position()[1];
 /// assert!((y - 0.1).abs() < 0.01, "rests on the floor: {y}");
 /// ```
 pub struct World<T, S: Storage, U = NoUserConstraint, B = Grid<S>> {
@@ -237,6 +253,10 @@ pub struct World<T, S: Storage, U = NoUserConstraint, B = Grid<S>> {
     bodies: S::Buf<RigidBody<T>>,
     joints: S::Buf<JointSlot<T, U>>,
     planes: S::Buf<Plane<T>>,
+    /// The handles of `bodies`, `joints` and `planes`, index for index.
+    body_handles: Handles<S>,
+    joint_handles: Handles<S>,
+    plane_handles: Handles<S>,
     contacts: ContactSet<T, S>,
     /// The touching pairs of the last step and its contact events.
     touching: events::Touching<T, S>,
@@ -279,6 +299,9 @@ impl<T: Float, S: Storage, U: Clone, B: Clone> Clone for World<T, S, U, B> {
             bodies: self.bodies.clone_buf(),
             joints: self.joints.clone_buf(),
             planes: self.planes.clone_buf(),
+            body_handles: self.body_handles.clone(),
+            joint_handles: self.joint_handles.clone(),
+            plane_handles: self.plane_handles.clone(),
             contacts: self.contacts.clone(),
             touching: self.touching.clone(),
             scratch: Scratch::new(),
@@ -354,6 +377,9 @@ where
             bodies: Buffer::new(),
             joints: Buffer::new(),
             planes: Buffer::new(),
+            body_handles: Handles::new(),
+            joint_handles: Handles::new(),
+            plane_handles: Handles::new(),
             contacts: ContactSet::new(),
             touching: events::Touching::new(),
             scratch: Scratch::new(),
@@ -420,7 +446,7 @@ where
         self.time
     }
 
-    /// Adds a body and returns its index.
+    /// Adds a body and returns its handle.
     ///
     /// # Errors
     /// [`WorldError::NonFinite`] for a NaN/infinite position or velocity,
@@ -433,16 +459,18 @@ where
     /// use solver::xform::Vector;
     /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
     /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
-    /// assert_eq!(ball, 0);
-    /// assert_eq!(w.bodies()[ball].position(), Vector([0.0, 1.0, 0.0]));
+    /// assert_eq!(w.body(ball).unwrap().position(), Vector([0.0, 1.0, 0.0]));
+    /// assert_eq!(w[ball].position(), Vector([0.0, 1.0, 0.0])); // the same, panicking if removed
     /// ```
-    pub fn add_body(&mut self, body: RigidBody<T>) -> Result<usize, WorldError> {
+    pub fn add_body(&mut self, body: RigidBody<T>) -> Result<BodyHandle, WorldError> {
         let body = body.validated()?;
         push(&mut self.bodies, body, "bodies")?;
-        Ok(self.bodies.as_slice().len() - 1)
+        self.body_handles.insert("bodies").inspect_err(|_| {
+            self.bodies.pop();
+        })
     }
 
-    /// Adds a static plane `normal·x = offset` (normal is normalized) and returns its index.
+    /// Adds a static plane `normal·x = offset` (normal is normalized) and returns its handle.
     ///
     /// # Errors
     /// [`WorldError::InvalidParameter`] for a zero or non-finite normal or offset, a bad
@@ -454,7 +482,7 @@ where
     /// use solver::xform::Vector;
     /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
     /// let floor = w.add_plane(Vector([0.0, 2.0, 0.0]), 0.0, Material::default()).unwrap();
-    /// assert_eq!(w.planes()[floor].normal, Vector([0.0, 1.0, 0.0])); // normalized
+    /// assert_eq!(w.plane(floor).unwrap().normal, Vector([0.0, 1.0, 0.0])); // normalized
     /// assert!(w.add_plane(Vector([0.0; 3]), 0.0, Material::default()).is_err());
     /// ```
     pub fn add_plane(
@@ -462,7 +490,7 @@ where
         normal: Vector<T, 3>,
         offset: T,
         material: Material<T>,
-    ) -> Result<usize, WorldError> {
+    ) -> Result<PlaneHandle, WorldError> {
         let normal = normal
             .try_normalize()
             .map_err(|_| WorldError::InvalidParameter {
@@ -484,10 +512,14 @@ where
             },
             "planes",
         )?;
-        Ok(self.planes.as_slice().len() - 1)
+        self.plane_handles.insert("planes").inspect_err(|_| {
+            self.planes.pop();
+        })
     }
 
-    /// The bodies, by index.
+    /// The bodies, in the order they were added (a removal closes its gap, so an index
+    /// moves when an earlier body goes; name a body by its handle, [`World::body_handle`]
+    /// gives the handle of an index).
     ///
     /// # Example
     /// ```
@@ -496,6 +528,7 @@ where
     /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
     /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
     /// assert_eq!(w.bodies().len(), 1);
+    /// assert_eq!(w.body_handle(0), Some(ball));
     /// ```
     pub fn bodies(&self) -> &[RigidBody<T>] {
         self.bodies.as_slice()
@@ -504,7 +537,7 @@ where
     /// One body.
     ///
     /// # Errors
-    /// [`WorldError::BodyOutOfRange`].
+    /// [`WorldError::StaleHandle`] if it was removed.
     ///
     /// # Example
     /// ```
@@ -513,51 +546,154 @@ where
     /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
     /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
     /// assert_eq!(w.body(ball).unwrap().mass(), 1.0);
-    /// assert!(w.body(7).is_err());
+    /// w.remove_body(ball).unwrap();
+    /// assert!(w.body(ball).is_err());
     /// ```
-    pub fn body(&self, i: usize) -> Result<&RigidBody<T>, WorldError> {
-        let bodies = self.bodies.as_slice();
-        bodies.get(i).ok_or(WorldError::BodyOutOfRange {
-            body: i,
-            bodies: bodies.len(),
-        })
+    pub fn body(&self, h: BodyHandle) -> Result<&RigidBody<T>, WorldError> {
+        Ok(&self.bodies.as_slice()[self.body_index(h)?])
     }
 
-    /// Body `i`, woken (every change the user makes to a body wakes it).
-    fn body_mut(&mut self, i: usize) -> Result<&mut RigidBody<T>, WorldError> {
-        let bodies = self.bodies.as_mut_slice();
-        let n = bodies.len();
-        let body = bodies
-            .get_mut(i)
-            .ok_or(WorldError::BodyOutOfRange { body: i, bodies: n })?;
+    /// Where body `h` is in [`World::bodies`] (and in [`JointSlot::a`], [`Contact::a`], the
+    /// indices the world reports).
+    ///
+    /// # Errors
+    /// [`WorldError::StaleHandle`] if it was removed.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let a = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+    /// let b = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+    /// assert_eq!(w.body_index(b), Ok(1));
+    /// w.remove_body(a).unwrap();
+    /// assert_eq!(w.body_index(b), Ok(0)); // the gap closed
+    /// ```
+    pub fn body_index(&self, h: BodyHandle) -> Result<usize, WorldError> {
+        self.body_handles.index(h)
+    }
+
+    /// The handle of the body at `index` of [`World::bodies`], `None` past the end.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let a = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+    /// assert_eq!((w.body_handle(0), w.body_handle(1)), (Some(a), None));
+    /// ```
+    pub fn body_handle(&self, index: usize) -> Option<BodyHandle> {
+        self.body_handles.handle(index)
+    }
+
+    /// The handles of the bodies, in the order of [`World::bodies`].
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let a = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+    /// let b = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+    /// w.remove_body(a).unwrap();
+    /// assert!(w.body_handles().eq([b]));
+    /// ```
+    pub fn body_handles(&self) -> impl Iterator<Item = BodyHandle> + '_ {
+        (0..self.bodies.as_slice().len()).filter_map(|i| self.body_handle(i))
+    }
+
+    /// Body `h`, woken (every change the user makes to a body wakes it).
+    fn body_mut(&mut self, h: BodyHandle) -> Result<&mut RigidBody<T>, WorldError> {
+        let i = self.body_index(h)?;
+        let body = &mut self.bodies.as_mut_slice()[i];
         body.wake();
         Ok(body)
     }
 
-    /// Joint `j`'s slot.
-    fn slot(&self, j: usize) -> Result<&JointSlot<T, U>, WorldError> {
-        let joints = self.joints.as_slice();
-        joints.get(j).ok_or(WorldError::JointOutOfRange {
-            joint: j,
-            joints: joints.len(),
-        })
+    /// Wakes the body at `index` of the dense array.
+    fn wake_at(&mut self, index: usize) {
+        self.bodies.as_mut_slice()[index].wake();
     }
 
-    /// Joint `j`'s slot, to change.
-    fn slot_mut(&mut self, j: usize) -> Result<&mut JointSlot<T, U>, WorldError> {
-        let joints = self.joints.as_mut_slice();
-        let n = joints.len();
-        joints.get_mut(j).ok_or(WorldError::JointOutOfRange {
-            joint: j,
-            joints: n,
-        })
+    /// One plane.
+    ///
+    /// # Errors
+    /// [`WorldError::StaleHandle`] if it was removed.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let floor = w.add_plane(Vector([0.0, 1.0, 0.0]), -1.0, Material::default()).unwrap();
+    /// assert_eq!(w.plane(floor).unwrap().offset, -1.0);
+    /// ```
+    pub fn plane(&self, h: PlaneHandle) -> Result<&Plane<T>, WorldError> {
+        Ok(&self.planes.as_slice()[self.plane_handles.index(h)?])
+    }
+
+    /// The handle of the plane at `index` of [`World::planes`], `None` past the end.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Material, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let floor = w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default()).unwrap();
+    /// assert_eq!(w.plane_handle(0), Some(floor));
+    /// ```
+    pub fn plane_handle(&self, index: usize) -> Option<PlaneHandle> {
+        self.plane_handles.handle(index)
+    }
+
+    /// One joint: its bodies (as indices into [`World::bodies`]), constraint, impulses.
+    ///
+    /// # Errors
+    /// [`WorldError::StaleHandle`] if it was removed.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let b = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+    /// let j = w.add_ball_joint(b, None, Vector([0.0, 1.0, 0.0])).unwrap();
+    /// assert_eq!(w.joint(j).unwrap().b, None);
+    /// ```
+    pub fn joint(&self, h: JointHandle) -> Result<&JointSlot<T, U>, WorldError> {
+        self.slot(h)
+    }
+
+    /// The handle of the joint at `index` of [`World::joints`], `None` past the end.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// let b = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+    /// let j = w.add_ball_joint(b, None, Vector([0.0, 1.0, 0.0])).unwrap();
+    /// assert_eq!(w.joint_handle(0), Some(j));
+    /// ```
+    pub fn joint_handle(&self, index: usize) -> Option<JointHandle> {
+        self.joint_handles.handle(index)
+    }
+
+    /// Joint `h`'s slot.
+    fn slot(&self, h: JointHandle) -> Result<&JointSlot<T, U>, WorldError> {
+        Ok(&self.joints.as_slice()[self.joint_handles.index(h)?])
+    }
+
+    /// Joint `h`'s slot, to change.
+    fn slot_mut(&mut self, h: JointHandle) -> Result<&mut JointSlot<T, U>, WorldError> {
+        let j = self.joint_handles.index(h)?;
+        Ok(&mut self.joints.as_mut_slice()[j])
     }
 
     /// Moves a body's centre of mass to `p` (static bodies too: a static body moved by the
     /// user acts at its new place from the next step); wakes it.
     ///
     /// # Errors
-    /// [`WorldError::BodyOutOfRange`], [`WorldError::NonFinite`]; the world is unchanged.
+    /// [`WorldError::StaleHandle`], [`WorldError::NonFinite`]; the world is unchanged.
     ///
     /// # Example
     /// ```
@@ -566,10 +702,10 @@ where
     /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
     /// let a = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
     /// w.set_position(a, Vector([1.0, 2.0, 3.0])).unwrap();
-    /// assert_eq!(w.bodies()[a].position(), Vector([1.0, 2.0, 3.0]));
+    /// assert_eq!(w[a].position(), Vector([1.0, 2.0, 3.0]));
     /// assert!(w.set_position(a, Vector([f64::NAN, 0.0, 0.0])).is_err());
     /// ```
-    pub fn set_position(&mut self, i: usize, p: Vector<T, 3>) -> Result<(), WorldError> {
+    pub fn set_position(&mut self, i: BodyHandle, p: Vector<T, 3>) -> Result<(), WorldError> {
         if !p.is_finite() {
             return Err(WorldError::NonFinite { what: "position" });
         }
@@ -581,7 +717,7 @@ where
     /// wakes it.
     ///
     /// # Errors
-    /// [`WorldError::BodyOutOfRange`]; [`WorldError::InvalidOrientation`] unless `|q|` is
+    /// [`WorldError::StaleHandle`]; [`WorldError::InvalidOrientation`] unless `|q|` is
     /// within [`ORIENTATION_TOLERANCE`] of 1 (only a [`UnitQuaternion::new_unchecked`] can be
     /// off). The world is unchanged on error.
     ///
@@ -595,9 +731,13 @@ where
     /// assert!(w.set_orientation(a, not_unit).is_err());
     /// let half_turn = UnitQuaternion::try_new(Quaternion::new(0.0, 1.0, 0.0, 0.0), 1e-12).unwrap();
     /// w.set_orientation(a, half_turn).unwrap();
-    /// assert_eq!(w.bodies()[a].orientation(), half_turn);
+    /// assert_eq!(w[a].orientation(), half_turn);
     /// ```
-    pub fn set_orientation(&mut self, i: usize, q: UnitQuaternion<T>) -> Result<(), WorldError> {
+    pub fn set_orientation(
+        &mut self,
+        i: BodyHandle,
+        q: UnitQuaternion<T>,
+    ) -> Result<(), WorldError> {
         let body = self.body(i)?.with_orientation(q).validated()?;
         let slot = self.body_mut(i)?;
         *slot = body;
@@ -608,7 +748,7 @@ where
     /// Sets a dynamic or kinematic body's linear velocity (ignored for static bodies).
     ///
     /// # Errors
-    /// [`WorldError::BodyOutOfRange`], [`WorldError::NonFinite`].
+    /// [`WorldError::StaleHandle`], [`WorldError::NonFinite`].
     ///
     /// # Example
     /// ```
@@ -617,9 +757,13 @@ where
     /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
     /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
     /// w.set_linear_velocity(ball, Vector([1.0, 0.0, 0.0])).unwrap();
-    /// assert_eq!(w.bodies()[ball].linear_velocity(), Vector([1.0, 0.0, 0.0]));
+    /// assert_eq!(w[ball].linear_velocity(), Vector([1.0, 0.0, 0.0]));
     /// ```
-    pub fn set_linear_velocity(&mut self, i: usize, v: Vector<T, 3>) -> Result<(), WorldError> {
+    pub fn set_linear_velocity(
+        &mut self,
+        i: BodyHandle,
+        v: Vector<T, 3>,
+    ) -> Result<(), WorldError> {
         if !v.is_finite() {
             return Err(WorldError::NonFinite {
                 what: "linear velocity",
@@ -636,7 +780,7 @@ where
     /// bodies).
     ///
     /// # Errors
-    /// [`WorldError::BodyOutOfRange`], [`WorldError::NonFinite`].
+    /// [`WorldError::StaleHandle`], [`WorldError::NonFinite`].
     ///
     /// # Example
     /// ```
@@ -645,9 +789,13 @@ where
     /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
     /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
     /// w.set_angular_velocity(ball, Vector([0.0, 0.0, 2.0])).unwrap();
-    /// assert_eq!(w.bodies()[ball].angular_velocity(), Vector([0.0, 0.0, 2.0]));
+    /// assert_eq!(w[ball].angular_velocity(), Vector([0.0, 0.0, 2.0]));
     /// ```
-    pub fn set_angular_velocity(&mut self, i: usize, w: Vector<T, 3>) -> Result<(), WorldError> {
+    pub fn set_angular_velocity(
+        &mut self,
+        i: BodyHandle,
+        w: Vector<T, 3>,
+    ) -> Result<(), WorldError> {
         if !w.is_finite() {
             return Err(WorldError::NonFinite {
                 what: "angular velocity",
@@ -693,7 +841,7 @@ where
     /// (`false`, the default).
     ///
     /// # Errors
-    /// [`WorldError::JointOutOfRange`].
+    /// [`WorldError::StaleHandle`].
     ///
     /// # Example
     /// ```
@@ -709,7 +857,7 @@ where
     /// w.step().unwrap();
     /// assert!(w.contact_count() > 0);
     /// ```
-    pub fn set_joint_collision(&mut self, j: usize, collide: bool) -> Result<(), WorldError> {
+    pub fn set_joint_collision(&mut self, j: JointHandle, collide: bool) -> Result<(), WorldError> {
         self.slot_mut(j)?.collide_connected = collide;
         Ok(())
     }
@@ -749,8 +897,33 @@ where
     fn pose_of(&self, b: Option<usize>) -> Pose<T> {
         b.map_or_else(Pose::identity, |i| self.bodies.as_slice()[i].pose())
     }
+}
 
-    fn check_index(&self, i: usize) -> Result<(), WorldError> {
-        self.body(i).map(|_| ())
+/// `world[handle]`: body `handle`, as [`World::body`] gives it.
+///
+/// # Panics
+/// If the body was removed (a stale handle); [`World::body`] returns the error instead.
+///
+/// # Example
+/// ```
+/// use solver::world::{RigidBody, World, WorldSettings};
+/// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+/// let ball = w.add_body(RigidBody::sphere(2.0, 0.1).unwrap()).unwrap();
+/// assert_eq!(w[ball].mass(), 2.0);
+/// ```
+impl<T, S, U, B> core::ops::Index<BodyHandle> for World<T, S, U, B>
+where
+    T: Float + FloatConst,
+    S: Storage,
+    U: ConstraintFunction<T> + Clone,
+    B: BroadPhase<T>,
+{
+    type Output = RigidBody<T>;
+
+    fn index(&self, h: BodyHandle) -> &RigidBody<T> {
+        match self.body(h) {
+            Ok(body) => body,
+            Err(e) => panic!("{e}"),
+        }
     }
 }

@@ -5,7 +5,9 @@
 use num_traits::{Float, FloatConst};
 use xform::{UnitQuaternion, Vector};
 
-use super::{BroadPhase, ConstraintFunction, HitTarget, RigidBody, Shape, World, WorldError};
+use super::{
+    BodyHandle, BroadPhase, ConstraintFunction, HitTarget, RigidBody, Shape, World, WorldError,
+};
 use crate::geometry::{HalfSpace, Isometry};
 
 /// Whether `point` (world) lies in or on `body`'s shape (`false` without a shape).
@@ -75,7 +77,7 @@ where
                 let other = body.shape.solid().ok().flatten()?;
                 let other_pose = Isometry::new(body.position(), body.orientation().quaternion());
                 touches(solid.contact(&pose, &other, &other_pose, T::zero()))
-                    .then_some(HitTarget::Body(i))
+                    .then_some(HitTarget::Body(self.body_handles.at(i)))
             });
         let planes = self
             .planes()
@@ -84,7 +86,7 @@ where
             .filter_map(move |(p, plane)| {
                 let half_space = HalfSpace::new(plane.normal, plane.offset).ok()?;
                 touches(solid.contact_plane(&pose, &half_space, T::zero()))
-                    .then_some(HitTarget::Plane(p))
+                    .then_some(HitTarget::Plane(self.plane_handles.at(p)))
             });
         Ok(bodies.chain(planes))
     }
@@ -109,7 +111,7 @@ where
     pub fn bodies_at(
         &self,
         point: Vector<T, 3>,
-    ) -> Result<impl Iterator<Item = usize> + '_, WorldError> {
+    ) -> Result<impl Iterator<Item = BodyHandle> + '_, WorldError> {
         if !point.is_finite() {
             return Err(WorldError::NonFinite {
                 what: "query point",
@@ -119,6 +121,7 @@ where
             .bodies()
             .iter()
             .enumerate()
-            .filter_map(move |(i, b)| holds(b, &point).then_some(i)))
+            .filter(move |(_, b)| holds(b, &point))
+            .map(|(i, _)| self.body_handles.at(i)))
     }
 }

@@ -4,8 +4,8 @@ use num_traits::{Float, FloatConst};
 
 use super::step::narrow::bounding_radius;
 use super::{
-    Ball, BroadPhase, BruteForce, ConstraintFunction, Grid, Joint, JointGap, Proxy, World,
-    WorldError, constraint_value,
+    Ball, BroadPhase, BruteForce, ConstraintFunction, Grid, Joint, JointGap, JointHandle,
+    JointSlot, Proxy, World, WorldError, constraint_value,
 };
 use crate::geometry::{HalfSpace, Isometry};
 
@@ -23,7 +23,7 @@ where
     /// largest `|C|` as `distance` (in its own units) and no angle.
     ///
     /// # Errors
-    /// [`WorldError::JointOutOfRange`] if there is no joint `j`.
+    /// [`WorldError::StaleHandle`] if there is no joint `j`.
     ///
     /// # Example
     /// ```
@@ -36,11 +36,15 @@ where
     /// w.set_position(a, Vector([0.3, -0.4, 0.0])).unwrap();
     /// assert!((w.joint_error(j).unwrap().distance - 0.5).abs() < 1e-12);
     /// ```
-    pub fn joint_error(&self, j: usize) -> Result<JointGap<T>, WorldError> {
-        let slot = self.slot(j)?;
+    pub fn joint_error(&self, j: JointHandle) -> Result<JointGap<T>, WorldError> {
+        Ok(self.gap(self.slot(j)?))
+    }
+
+    /// How far `slot`'s joint is from holding.
+    fn gap(&self, slot: &JointSlot<T, U>) -> JointGap<T> {
         let (pa, pb) = (self.pose_of(Some(slot.a)), self.pose_of(slot.b));
         let anchors = |ball: &Ball<T>| (pb.point(&ball.anchor_b) - pa.point(&ball.anchor_a)).norm();
-        Ok(match &slot.joint {
+        match &slot.joint {
             Joint::Ball(ball) => JointGap {
                 distance: anchors(ball),
                 angle: T::zero(),
@@ -74,7 +78,7 @@ where
                     angle: T::zero(),
                 }
             }
-        })
+        }
     }
 
     /// The largest anchor gap of any joint in metres ([`JointGap::distance`]; 0 without
@@ -90,8 +94,9 @@ where
     /// assert_eq!(w.max_joint_error(), 0.0);
     /// ```
     pub fn max_joint_error(&self) -> T {
-        (0..self.joints.as_slice().len())
-            .filter_map(|j| self.joint_error(j).ok())
+        self.joints()
+            .iter()
+            .map(|slot| self.gap(slot))
             .fold(T::zero(), |m, g| m.max(g.distance))
     }
 
@@ -108,8 +113,9 @@ where
     /// assert!(w.max_joint_angle_error() < 1e-12);
     /// ```
     pub fn max_joint_angle_error(&self) -> T {
-        (0..self.joints.as_slice().len())
-            .filter_map(|j| self.joint_error(j).ok())
+        self.joints()
+            .iter()
+            .map(|slot| self.gap(slot))
             .fold(T::zero(), |m, g| m.max(g.angle))
     }
 

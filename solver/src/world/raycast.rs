@@ -6,10 +6,13 @@ use cwlist::{Buffer, Storage};
 use num_traits::{Float, FloatConst};
 use xform::Vector;
 
-use super::{BroadPhase, ConstraintFunction, RigidBody, Shape, World, WorldError};
+use super::{
+    BodyHandle, BroadPhase, ConstraintFunction, PlaneHandle, RigidBody, Shape, World, WorldError,
+};
 use crate::world::error::Value;
 
-/// What a ray hit.
+/// A body or a plane, by handle: what a ray or a probe hit, or what a body touches
+/// ([`ContactEvent::partner`](super::ContactEvent::partner)).
 ///
 /// # Example
 /// ```
@@ -20,12 +23,12 @@ use crate::world::error::Value;
 /// let hit = w.cast_ray(Vector([0.0, 2.0, 0.0]), Vector([0.0, -1.0, 0.0]), 10.0).unwrap().unwrap();
 /// assert_eq!(hit.target, HitTarget::Plane(ground));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum HitTarget {
-    /// A body (index into [`World::bodies`]).
-    Body(usize),
-    /// A plane (index into [`World::planes`]).
-    Plane(usize),
+    /// A body.
+    Body(BodyHandle),
+    /// A static plane.
+    Plane(PlaneHandle),
 }
 
 /// A ray's hit: what it hit, how far along the ray, where, and the surface normal there.
@@ -282,7 +285,7 @@ where
                 && t <= max_distance
             {
                 hit(RayHit {
-                    target: HitTarget::Body(i),
+                    target: HitTarget::Body(self.body_handles.at(i)),
                     distance: t,
                     point: ray.at(t),
                     normal,
@@ -301,7 +304,7 @@ where
                 && t <= max_distance
             {
                 hit(RayHit {
-                    target: HitTarget::Plane(i),
+                    target: HitTarget::Plane(self.plane_handles.at(i)),
                     distance: t,
                     point: ray.at(t),
                     normal,

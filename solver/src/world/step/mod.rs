@@ -225,7 +225,7 @@ where
     /// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
     /// let report = w.step().unwrap();
     /// assert!(report.certificate.converged);
-    /// assert!(w.bodies()[ball].linear_velocity()[1] < 0.0); // falling
+    /// assert!(w[ball].linear_velocity()[1] < 0.0); // falling
     /// ```
     pub fn step(&mut self) -> Result<StepReport<T>, WorldError> {
         self.step_traced(&mut [])
@@ -289,6 +289,8 @@ where
             bodies: body_buf,
             joints: joint_buf,
             planes,
+            body_handles,
+            plane_handles,
             contacts,
             touching,
             broad_phase,
@@ -451,7 +453,7 @@ where
                 .map_err(|what| WorldError::NonFiniteResult { body: i, what })?;
         }
         ended(Phase::Sleep);
-        touching.update(fresh.as_slice(), next_touching)?;
+        touching.update(fresh.as_slice(), body_handles, plane_handles, next_touching)?;
         contacts.commit(fresh)?;
         touching.commit(next_touching);
         core::mem::swap(body_buf, &mut motion.next);

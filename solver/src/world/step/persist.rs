@@ -10,6 +10,7 @@ use cwlist::{Buffer, Storage};
 use num_traits::Float;
 
 use crate::world::WorldError;
+use crate::world::capacity::retain;
 use crate::world::contact::{Contact, Partner};
 use crate::world::joint::orthonormal_pair;
 
@@ -141,6 +142,27 @@ impl<T: Copy, S: Storage> ContactSet<T, S> {
             slot = if slot + 1 == size { 0 } else { slot + 1 };
         }
         &[]
+    }
+
+    /// Drops the contacts `gone` selects and renames the indices of the rest (`rename`, which
+    /// must keep their order: a removal closes a gap), then rebuilds the index; returns how
+    /// many went.
+    pub(crate) fn remove_where(
+        &mut self,
+        gone: impl Fn(&Contact<T>) -> bool,
+        rename: impl Fn(&mut Contact<T>),
+    ) -> usize
+    where
+        T: Float,
+    {
+        let went = retain(&mut self.live, |c| !gone(c));
+        self.live.as_mut_slice().iter_mut().for_each(rename);
+        if self.reindex().is_err() {
+            // Unreachable in practice (fewer contacts than the last index held); without
+            // an index the next step only starts these contacts cold.
+            self.table.clear();
+        }
+        went
     }
 
     /// Makes `fresh` the live set (the old one goes to `fresh` as scratch) and rebuilds the
