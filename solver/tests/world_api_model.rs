@@ -112,8 +112,9 @@ impl Model {
     }
 }
 
-/// Runs `ops` random operations; returns (accepted, refused) counts.
-fn drive<S: Storage>(seed: u64, ops: usize) -> (usize, usize) {
+/// Runs `ops` random operations; returns the counts accepted, refused, and accepted
+/// removals.
+fn drive<S: Storage>(seed: u64, ops: usize) -> (usize, usize, usize) {
     let mut rng = Rng(seed);
     let s = WorldSettings::<f64> {
         dt: [1.0 / 60.0, 1.0 / 240.0][rng.below(2)],
@@ -121,7 +122,7 @@ fn drive<S: Storage>(seed: u64, ops: usize) -> (usize, usize) {
     };
     let mut w = World::<f64, S>::new(s).unwrap();
     let mut model = Model::default();
-    let (mut accepted, mut refused) = (0, 0);
+    let (mut accepted, mut refused, mut removals) = (0, 0, 0);
     for op in 0..ops {
         let before = (w.state_hash(), model.counts(), w.contact_count());
         let n = w.bodies().len();
@@ -278,6 +279,7 @@ fn drive<S: Storage>(seed: u64, ops: usize) -> (usize, usize) {
         match result {
             Ok(()) => {
                 accepted += 1;
+                removals += usize::from((13..=15).contains(&kind));
                 model.check(&w, &at);
                 for (i, b) in w.bodies().iter().enumerate() {
                     assert!(
@@ -295,26 +297,28 @@ fn drive<S: Storage>(seed: u64, ops: usize) -> (usize, usize) {
             }
         }
     }
-    (accepted, refused)
+    (accepted, refused, removals)
 }
 
 #[test]
 fn random_api_sequences_keep_the_model() {
-    let (mut accepted, mut refused) = (0, 0);
+    let (mut accepted, mut refused, mut removals) = (0, 0, 0);
     for seed in 0..40 {
-        let (a, r) = drive::<Growable>(seed, 2_000);
-        accepted += a;
-        refused += r;
-        let (a, r) = drive::<Fixed<48>>(seed + 1000, 500);
-        accepted += a;
-        refused += r;
+        for (a, r, k) in [
+            drive::<Growable>(seed, 2_000),
+            drive::<Fixed<48>>(seed + 1000, 500),
+        ] {
+            accepted += a;
+            refused += r;
+            removals += k;
+        }
     }
     println!(
-        "{} operations: {accepted} accepted, {refused} refused",
+        "{} operations: {accepted} accepted ({removals} removals), {refused} refused",
         accepted + refused
     );
     assert!(
-        accepted > 10_000 && refused > 10_000,
-        "{accepted} accepted, {refused} refused"
+        accepted > 10_000 && refused > 10_000 && removals > 1_000,
+        "{accepted} accepted ({removals} removals), {refused} refused"
     );
 }
