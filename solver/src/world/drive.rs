@@ -7,7 +7,17 @@
 //!   the end of the step at most, like a speculative contact), and the Baumgarte push
 //!   `β (lower − q)/Δt` once below; `λ ≥ 0`;
 //! - an upper limit: the same on `−J` with `upper − q`;
-//! - a velocity motor: `J v = speed` with `|λ| ≤ max_force·Δt` (a torque for a hinge).
+//! - a velocity motor: `J v = speed` with `|λ| ≤ max_force·Δt` (a torque for a hinge);
+//! - or a position drive, a spring of stiffness `k` and damping `c` pulling the coordinate
+//!   to a target `q*`, solved implicitly so that any stiffness is stable: the motor row's
+//!   speed is the coordinate's rate at the end of the step under backward Euler,
+//!   `m (v' − v) = Δt (k (q* − q − Δt v') − c v')`, that is
+//!   `v' = (v + Δt Γ k (q* − q)) / (1 + Δt Γ (c + Δt k))`, with `v` the rate the step's
+//!   external forces alone would give and `Γ = J M⁻¹ Jᵀ` the coordinate's inverse mass (the
+//!   row's own, as Box2D's soft constraints take it: exact for one body, or two, on the
+//!   joint; in a chain the rest of the chain is not counted). Held rigidly within the force
+//!   limit, that gives `q' = q + Δt v'`: a body hanging on a vertical spring rests `m g/k`
+//!   below the target, exactly.
 //!
 //! Being inequalities and bounded rows, they are swept with the contacts (block
 //! Gauss-Seidel with the joint block solved directly). Under RATTLE the end of the step
@@ -17,11 +27,13 @@
 //! is a constant force over the step and one that holds its speed ends the step at it. The
 //! position projection leaves the free coordinate alone.
 use num_traits::{Float, FloatConst};
+use xform::Vector;
 
 use super::constraint::{ConstraintFunction, Linearization, linearize};
 use super::joint::{Joint, orthonormal_pair};
 use super::pose::{Lift, Pose};
-use super::{BroadPhase, JointHandle, JointSlot, World, WorldError};
+use super::step::rows::joint_row;
+use super::{BroadPhase, JointHandle, JointSlot, RigidBody, World, WorldError};
 use crate::world::error::Value;
 
 /// The limits and motor of one joint, and their impulses.
@@ -31,6 +43,8 @@ pub(crate) struct JointDrive<T> {
     pub(crate) limits: [T; 2],
     /// Target speed and largest force (or torque) of the motor (none at zero force).
     pub(crate) motor: [T; 2],
+    /// A position drive's target, stiffness and damping (all zero: a velocity motor).
+    pub(crate) spring: [T; 3],
     /// The coordinate's value when the joint was made (a hinge's angle reads 0 there).
     pub(crate) zero: T,
     /// The velocity solve's impulses of the last step: lower limit, upper limit, motor (the
@@ -44,6 +58,7 @@ impl<T: Float> JointDrive<T> {
         Self {
             limits: [T::neg_infinity(), T::infinity()],
             motor: [T::zero(); 2],
+            spring: [T::zero(); 3],
             zero,
             impulse: [T::zero(); 3],
         }
@@ -57,6 +72,37 @@ impl<T: Float> JointDrive<T> {
             self.motor[1] > T::zero(),
         ]
     }
+}
+
+/// The speed the motor row of `slot` holds its coordinate to over the step: the motor's
+/// speed, or for a position drive the backward-Euler rate (module docs), from the state at
+/// the start of the step (`start`, the coordinate `lin` there) and the step's external
+/// forces (gravity, applied forces and torques) over `h`.
+pub(crate) fn drive_speed<T: Float, U>(
+    slot: &JointSlot<T, U>,
+    start: &[RigidBody<T>],
+    lin: &Linearization<T>,
+    gravity: Vector<T, 3>,
+    h: T,
+) -> T {
+    let [target, stiffness, damping] = slot.drive.spring;
+    if stiffness == T::zero() && damping == T::zero() {
+        return slot.drive.motor[0];
+    }
+    let row = joint_row(slot.a, slot.b, &lin.jacobian[0]);
+    let (mut rate, mut inverse_mass) = (T::zero(), T::zero());
+    for block in core::iter::once(&row.a).chain(row.b.iter()) {
+        let body = &start[block.body];
+        let inv_inertia = body.world_inverse_inertia();
+        let v = body.linear_velocity + body.acceleration(gravity) * h;
+        let w = body.angular_velocity() + inv_inertia * body.torque * h;
+        rate = rate + block.linear.dot(&v) + block.angular.dot(&w);
+        inverse_mass = inverse_mass
+            + block.linear.norm_squared() * body.inv_mass
+            + block.angular.dot(&(inv_inertia * block.angular));
+    }
+    let pull = stiffness * (target - lin.value[0]) + damping * slot.drive.motor[0];
+    (rate + h * inverse_mass * pull) / (T::one() + h * inverse_mass * (damping + h * stiffness))
 }
 
 /// A joint's free coordinate as a one-row constraint function, to be linearized: the
@@ -236,6 +282,80 @@ where
         }
         let slot = self.drive_slot(j)?;
         slot.drive.motor = [speed, max_force];
+        slot.drive.spring = [T::zero(); 3];
+        self.wake_joint(j);
+        Ok(())
+    }
+
+    /// A position drive on joint `j`'s coordinate: a spring of `stiffness` (N·m/rad for a
+    /// hinge, N/m for a prismatic joint) and `damping` (N·m·s/rad, N·s/m) pulling it to
+    /// `target` (rad, m; the coordinate of [`World::joint_position`]), with at most
+    /// `max_force`. Solved implicitly (the [module docs](self) give the rate it holds), so
+    /// any stiffness is stable at any step. It replaces the joint's velocity motor
+    /// ([`World::set_joint_motor`] replaces it in turn; a motor of zero force turns both off).
+    /// Wakes the joint's bodies.
+    ///
+    /// # Errors
+    /// [`WorldError::StaleHandle`]; [`WorldError::NoFreeCoordinate`] for a joint other
+    /// than a hinge or a prismatic joint; [`WorldError::InvalidParameter`] for a non-finite
+    /// target, a negative or non-finite stiffness, damping or force, or a drive with neither
+    /// stiffness nor damping.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{RigidBody, World, WorldSettings};
+    /// use solver::xform::Vector;
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// // A 2 kg weight on a vertical rail, held by a spring of 400 N/m toward travel 0.
+    /// let weight = w.add_body(RigidBody::sphere(2.0, 0.1).unwrap()).unwrap();
+    /// let rail = w.add_prismatic_joint(weight, None, Vector([0.0; 3]), Vector([0.0, 1.0, 0.0])).unwrap();
+    /// w.set_joint_position_drive(rail, 0.0, 400.0, 40.0, 1e3).unwrap();
+    /// for _ in 0..600 {
+    ///     w.step().unwrap();
+    /// }
+    /// let sag = -2.0 * 9.81 / 400.0; // m g / k below the target
+    /// assert!((w.joint_position(rail).unwrap() - sag).abs() < 1e-9);
+    /// ```
+    pub fn set_joint_position_drive(
+        &mut self,
+        j: JointHandle,
+        target: T,
+        stiffness: T,
+        damping: T,
+        max_force: T,
+    ) -> Result<(), WorldError> {
+        let checks = [
+            (target, target.is_finite(), "drive target"),
+            (
+                stiffness,
+                stiffness.is_finite() && stiffness >= T::zero(),
+                "drive stiffness",
+            ),
+            (
+                damping,
+                damping.is_finite() && damping >= T::zero(),
+                "drive damping",
+            ),
+            (
+                max_force,
+                max_force.is_finite() && max_force >= T::zero(),
+                "drive force",
+            ),
+            (
+                stiffness,
+                stiffness > T::zero() || damping > T::zero(),
+                "drive stiffness (and damping zero)",
+            ),
+        ];
+        if let Some(&(value, _, what)) = checks.iter().find(|c| !c.1) {
+            return Err(WorldError::InvalidParameter {
+                what,
+                value: Value::of(value),
+            });
+        }
+        let slot = self.drive_slot(j)?;
+        slot.drive.motor = [T::zero(), max_force];
+        slot.drive.spring = [target, stiffness, damping];
         self.wake_joint(j);
         Ok(())
     }

@@ -15,8 +15,9 @@ use super::islands::Islands;
 use super::rows::{joint_row, linearize_joint};
 use crate::world::constraint::{ConstraintFunction, Linearization};
 use crate::world::contact::{Contact, Partner};
-use crate::world::drive::linearize_coordinate;
+use crate::world::drive::{drive_speed, linearize_coordinate};
 use crate::world::island::Local;
+use crate::world::pose::Pose;
 use crate::world::{JointSlot, JointSolver, MAX_JOINT_ROWS, RigidBody, WorldError, WorldSettings};
 use crate::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, JacobianBlock, PgsSettings};
 
@@ -84,17 +85,26 @@ fn end_rows<T: Float, U>(
 fn add_end_rows<T: Float, S: Storage, U>(
     local: &mut Local<T, S>,
     slot: &JointSlot<T, U>,
-    bodies: &[RigidBody<T>],
+    (start, bodies): (&[RigidBody<T>], &[RigidBody<T>]),
     v: &[BodyVelocity<T>],
-    half: T,
+    (half, gravity): (T, Vector<T, 3>),
 ) -> Result<(), WorldError> {
     let (Some(lin), on) = end_rows(slot, bodies) else {
         return Ok(());
     };
     let forward = joint_row(slot.a, slot.b, &lin.jacobian[0]);
     let backward = joint_row(slot.a, slot.b, &lin.jacobian[0].map(|x| -x));
-    let [speed, force] = slot.drive.motor;
-    let most = force * half;
+    // The speed the velocity solve held, from the state the step started with.
+    let speed = if on[2] {
+        let pb = slot.b.map_or_else(Pose::identity, |b| start[b].pose());
+        linearize_coordinate(slot, &start[slot.a].pose(), &pb)
+            .map_or(slot.drive.motor[0], |at_start| {
+                drive_speed(slot, start, &at_start, gravity, half + half)
+            })
+    } else {
+        T::zero()
+    };
+    let most = slot.drive.motor[1] * half;
     let rows = [
         (forward, T::zero(), Bounds::unilateral()),
         (backward, T::zero(), Bounds::unilateral()),
@@ -213,7 +223,13 @@ where
         // Joint limits reached after the drift, like contacts, and motors with the second
         // half of their force (the velocity solve had the first), after the joint rows.
         for j in islands.joints.of(k) {
-            add_end_rows(local, &joints[j], bodies, v, half)?;
+            add_end_rows(
+                local,
+                &joints[j],
+                (start, bodies),
+                v,
+                (half, settings.gravity),
+            )?;
         }
         local.add_rows(contact_rows)?;
         local.solve(

@@ -10,7 +10,7 @@ use super::islands::{Islands, NONE};
 use super::push;
 use crate::world::constraint::{ConstraintFunction, Linearization, linearize};
 use crate::world::contact::{Contact, Partner, Plane};
-use crate::world::drive::linearize_coordinate;
+use crate::world::drive::{drive_speed, linearize_coordinate};
 use crate::world::island::{RowsView, row_dot};
 use crate::world::joint::orthonormal_pair;
 use crate::world::pose::Pose;
@@ -299,8 +299,8 @@ impl<T: Float, S: Storage> Rows<T, S> {
                 -s.joint_beta * gap / h
             }
         };
-        let [speed, force] = slot.drive.motor;
-        let most = force * h * share;
+        let speed = drive_speed(slot, bodies, &lin, s.gravity, h);
+        let most = slot.drive.motor[1] * h * share;
         let rows = [
             (forward, limit(q - lower), Bounds::unilateral(), q - lower),
             (backward, limit(upper - q), Bounds::unilateral(), upper - q),
