@@ -1,7 +1,7 @@
 //! A model-based test of the world's API: random sequences of adds (bodies, planes,
-//! joints of every kind), forces and impulses, setters (joint limits and motors too),
-//! queries (rays, overlaps, points, joint positions) and steps, with bad inputs mixed in,
-//! and removals (bodies, joints, planes, by live, stale and made-up handles), against a
+//! joints of every kind), forces and impulses, setters (joint limits, motors and position
+//! drives too), queries (rays, overlaps, points, joint positions) and steps, with bad
+//! inputs mixed in, and removals (bodies, joints, planes, by live, stale and made-up handles), against a
 //! model of what must hold after every call: the world holds exactly the model's live
 //! handles, in the model's order, each joint on its bodies; every removed handle is refused
 //! and no new handle aliases one; a body's removal takes exactly its joints; a refused call
@@ -215,7 +215,7 @@ fn drive<S: Storage>(seed: u64, ops: usize) -> (usize, usize, usize) {
                         assert!(model.bodies.contains(&h));
                     }
                 }),
-            12 => match rng.below(6) {
+            12 => match rng.below(7) {
                 0 => w.set_joint_collision(joint, rng.below(2) == 0),
                 1 => {
                     let (a, b) = (rng.number(2.0), rng.number(2.0));
@@ -223,6 +223,13 @@ fn drive<S: Storage>(seed: u64, ops: usize) -> (usize, usize, usize) {
                 }
                 2 => w.set_joint_motor(joint, rng.number(3.0), rng.number(50.0)),
                 3 => w.joint_position(joint).map(|_| ()),
+                5 => w.set_joint_position_drive(
+                    joint,
+                    rng.number(2.0),
+                    rng.number(1e3),
+                    rng.number(10.0),
+                    rng.number(50.0),
+                ),
                 4 => w.bodies_at(rng.vector(5.0)).map(|hits| {
                     hits.for_each(|h| assert!(model.bodies.contains(&h)));
                 }),
