@@ -305,7 +305,9 @@ where
     /// ```
     /// use solver::world::{RigidBody, World, WorldSettings};
     /// use solver::xform::Vector;
-    /// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// // Sleeping off: a body put to sleep stays where it was when it slowed down.
+    /// let s = WorldSettings { sleep: None, ..WorldSettings::default() };
+    /// let mut w = World::<f64, solver::cwlist::Growable>::new(s).unwrap();
     /// // A 2 kg weight on a vertical rail, held by a spring of 400 N/m toward travel 0.
     /// let weight = w.add_body(RigidBody::sphere(2.0, 0.1).unwrap()).unwrap();
     /// let rail = w.add_prismatic_joint(weight, None, Vector([0.0; 3]), Vector([0.0, 1.0, 0.0])).unwrap();
