@@ -290,8 +290,12 @@ where
     /// A position drive on joint `j`'s coordinate: a spring of `stiffness` (N·m/rad for a
     /// hinge, N/m for a prismatic joint) and `damping` (N·m·s/rad, N·s/m) pulling it to
     /// `target` (rad, m; the coordinate of [`World::joint_position`]), with at most
-    /// `max_force`. Solved implicitly (the [module docs](self) give the rate it holds), so
-    /// any stiffness is stable at any step. It replaces the joint's velocity motor
+    /// `max_force`. Solved by backward Euler, so any stiffness is stable at any step: the
+    /// joint's motor row holds the coordinate's rate to
+    /// `v' = (v + Δt Γ k (q* − q)) / (1 + Δt Γ (c + Δt k))`, with `v` the rate the step's
+    /// external forces alone would give and `Γ = J M⁻¹ Jᵀ` the coordinate's inverse mass
+    /// (the row's own, as Box2D's soft constraints take it: exact for the one or two bodies
+    /// on the joint; in a chain the rest of the chain is not counted). It replaces the joint's velocity motor
     /// ([`World::set_joint_motor`] replaces it in turn; a motor of zero force turns both off).
     /// Wakes the joint's bodies.
     ///
