@@ -18,6 +18,12 @@ use super::WorldError;
 use super::capacity::{push, remove_at};
 
 /// What a handle names; implemented by [`BodyKind`], [`JointKind`] and [`PlaneKind`] only.
+///
+/// # Example
+/// ```
+/// use solver::world::{BodyKind, Kind, PlaneKind};
+/// assert_eq!((BodyKind::NAME, PlaneKind::NAME), ("body", "plane"));
+/// ```
 pub trait Kind: sealed::Sealed {
     /// The item's name in errors and in `Display` ("body", "joint", "plane").
     const NAME: &'static str;
@@ -31,12 +37,33 @@ mod sealed {
 }
 
 /// Marks a [`BodyHandle`].
+///
+/// # Example
+/// ```
+/// use solver::world::{BodyHandle, BodyKind, Handle};
+/// let h: Handle<BodyKind> = BodyHandle::from_parts(0, 0);
+/// assert_eq!(h.to_string(), "body 0v0");
+/// ```
 #[derive(Debug)]
 pub enum BodyKind {}
 /// Marks a [`JointHandle`].
+///
+/// # Example
+/// ```
+/// use solver::world::{Handle, JointHandle, JointKind};
+/// let h: Handle<JointKind> = JointHandle::from_parts(2, 1);
+/// assert_eq!(h.to_string(), "joint 2v1");
+/// ```
 #[derive(Debug)]
 pub enum JointKind {}
 /// Marks a [`PlaneHandle`].
+///
+/// # Example
+/// ```
+/// use solver::world::{Handle, PlaneHandle, PlaneKind};
+/// let h: Handle<PlaneKind> = PlaneHandle::from_parts(1, 0);
+/// assert_eq!(h.to_string(), "plane 1v0");
+/// ```
 #[derive(Debug)]
 pub enum PlaneKind {}
 
@@ -51,10 +78,39 @@ impl Kind for PlaneKind {
 }
 
 /// A body of a world, as [`World::add_body`](super::World::add_body) returned it.
+///
+/// # Example
+/// ```
+/// use solver::world::{BodyHandle, RigidBody, World, WorldSettings};
+/// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+/// let ball: BodyHandle = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+/// w.apply_impulse(ball, solver::xform::Vector([1.0, 0.0, 0.0])).unwrap();
+/// assert_eq!(w[ball].linear_velocity()[0], 1.0);
+/// ```
 pub type BodyHandle = Handle<BodyKind>;
 /// A joint of a world, as the joint adders return it.
+///
+/// # Example
+/// ```
+/// use solver::world::{JointHandle, RigidBody, World, WorldSettings};
+/// use solver::xform::Vector;
+/// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+/// let bob = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap()).unwrap();
+/// let pin: JointHandle = w.add_ball_joint(bob, None, Vector([0.0, 1.0, 0.0])).unwrap();
+/// w.remove_joint(pin).unwrap();
+/// assert!(w.joint(pin).is_err());
+/// ```
 pub type JointHandle = Handle<JointKind>;
 /// A static plane of a world, as [`World::add_plane`](super::World::add_plane) returned it.
+///
+/// # Example
+/// ```
+/// use solver::world::{Material, PlaneHandle, World, WorldSettings};
+/// use solver::xform::Vector;
+/// let mut w = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+/// let floor: PlaneHandle = w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default()).unwrap();
+/// assert_eq!(w.plane(floor).unwrap().offset, 0.0);
+/// ```
 pub type PlaneHandle = Handle<PlaneKind>;
 
 /// A generational handle: a slot and the slot's generation when the item was added. Valid
