@@ -126,6 +126,33 @@ pub fn spheres_in_box<T: Float + FloatConst, const N: usize>(
     layers: usize,
 ) -> Result<FixedWorld<T, N>, WorldError> {
     let mut world = FixedWorld::<T, N>::new(box_settings())?;
+    fill_box(&mut world, side, layers)?;
+    Ok(world)
+}
+
+/// Fills an empty `world` with the scene of [`spheres_in_box`], in place: a world of
+/// megabytes is then never moved (each move can cost a copy on the stack, and the target's
+/// stack holds only a few).
+///
+/// # Example
+/// ```
+/// use embedded::scenes::fill_box;
+/// use solver::world::{FixedWorld, WorldSettings};
+/// std::thread::Builder::new().stack_size(64 << 20).spawn(|| {
+///     let mut world = FixedWorld::<f32, 192>::new(WorldSettings::default()).unwrap();
+///     fill_box(&mut world, 4, 1).unwrap();
+///     assert_eq!(world.bodies().len(), 16);
+/// }).unwrap().join().unwrap();
+/// ```
+///
+/// # Errors
+/// As [`spheres_in_box`].
+pub fn fill_box<T: Float + FloatConst, const N: usize>(
+    world: &mut FixedWorld<T, N>,
+    side: usize,
+    layers: usize,
+) -> Result<(), WorldError> {
+    world.set_settings(box_settings())?;
     let material = Material {
         friction: lit(0.5),
         restitution: T::zero(),
@@ -161,5 +188,5 @@ pub fn spheres_in_box<T: Float + FloatConst, const N: usize>(
             }
         }
     }
-    Ok(world)
+    Ok(())
 }
