@@ -33,6 +33,7 @@ use crate::magnus::lit;
 /// assert!((exact.angle() - 0.3).abs() < 1e-15);
 /// assert!((cubic.angle() - 0.3).abs() < 0.3f64.powi(5) / 480.0 * 1.01);
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum ExpMap {
     /// Exact axis-angle conversion (one `sin_cos`, one `sqrt`).

@@ -25,6 +25,7 @@
 /// ```
 /// assert_eq!(rotint::Frame::default(), rotint::Frame::Body);
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Frame {
     /// ω in world coordinates: `q̇ = ½ ω q`, `Ṙ = ω× R`; the step is `q' = exp(½Ω) q`

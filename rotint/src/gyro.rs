@@ -29,6 +29,7 @@ use crate::magnus::lit;
 /// let i = BodyInertia::try_from_principal(Vector([1.0, 2.0, 3.0f64])).unwrap();
 /// assert_eq!(i.momentum(Vector([1.0, 1.0, 1.0])), Vector([1.0, 2.0, 3.0]));
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BodyInertia<T> {
     tensor: Matrix<T, 3, 3>,
@@ -267,6 +268,7 @@ impl<T: Float> BodyInertia<T> {
 /// let loss = i.advance_omega(w, Vector([0.0; 3]), 0.1, GyroScheme::ImplicitEulerNewton).unwrap();
 /// assert!(i.kinetic_energy(gain) > e0 && i.kinetic_energy(loss) < e0);
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum GyroScheme<T> {
     /// Explicit Euler: `ω' = ω + Δt I⁻¹(τ − ω×Iω)`. Gains energy.

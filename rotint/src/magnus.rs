@@ -40,6 +40,7 @@ use crate::Frame;
 /// // Ω2 adds the commutator term α×ω Δt³/12 along z.
 /// assert!(((two - one).0[2] + 0.1f64.powi(3) / 12.0).abs() < 1e-17);
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum MagnusTerms {
     /// Ω1 only: rotate by the mean angular velocity. Global order 2.

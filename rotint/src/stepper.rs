@@ -20,6 +20,7 @@ use crate::{BodyInertia, Error, ExpMap, Frame, GyroScheme, MagnusTerms};
 /// assert_eq!(reject.step(Quaternion::identity(), fast, z, 0.1), Err(Error::StepTooLarge));
 /// assert!(Stepper::new().step(Quaternion::identity(), fast, z, 0.1).is_ok()); // substeps
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Guard {
     /// Split the step into the fewest equal substeps that each respect the limit (exact for
@@ -61,6 +62,7 @@ impl Default for Guard {
 /// // The default trig-free map is off by about θ⁵/480 per step (θ = 1/60 rad).
 /// assert!((q.angle() - 1.0).abs() < 1e-8);
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Stepper<T> {
     terms: MagnusTerms,

@@ -19,6 +19,7 @@ use crate::SolveError;
 ///                     &mut lambda, &mut flags);
 /// assert_eq!(e, Err(SolveError::InvertedBounds { row: 1 }));
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum BadRows {
@@ -50,6 +51,7 @@ pub enum BadRows {
 /// assert_eq!(s.fallback, Fallback::Halve);
 /// assert_eq!(PgsSettings::<f64>::default().fallback, Fallback::ToOne);
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Fallback {
@@ -88,6 +90,7 @@ pub const PROBE_WINDOW: usize = 50;
 /// assert!(s.validate().is_ok());
 /// assert!(PgsSettings { omega: f64::NAN, ..s }.validate().is_err());
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PgsSettings<T> {
     /// SOR factor ω in (0, 2): 1 is plain projected Gauss-Seidel, above 1 over-relaxes.

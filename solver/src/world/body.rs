@@ -21,6 +21,7 @@ use super::pose::Pose;
 /// let c = RigidBody::capsule(1.0, 0.2, 0.5f64).unwrap();
 /// assert_eq!(c.shape(), Shape::Capsule(0.2, 0.5));
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Shape<T> {
     /// No collisions (links of a chain, free bodies).
@@ -74,6 +75,7 @@ impl<T: Float> Shape<T> {
 /// let m = Material::<f64>::default();
 /// assert_eq!((m.friction, m.restitution), (0.5, 0.0));
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Material<T> {
     /// Coulomb friction coefficient μ >= 0 (a contact uses the geometric mean of both).
@@ -127,8 +129,17 @@ impl<T: Float> Material<T> {
 /// let b = RigidBody::cuboid(2.0, Vector([0.5, 0.5, 0.5f64])).unwrap().with_position(Vector([0.0, 0.5, 0.0]));
 /// assert_eq!((b.mass(), b.position()[1]), (2.0, 0.5));
 /// ```
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(bound(
+        serialize = "T: Float + serde::Serialize",
+        deserialize = "T: Float + serde::Deserialize<'de>"
+    ))
+)]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RigidBody<T> {
+    #[cfg_attr(feature = "serde", serde(with = "super::snapshot::unbounded"))]
     pub(crate) mass: T,
     pub(crate) inv_mass: T,
     pub(crate) inertia: Option<BodyInertia<T>>,

@@ -74,6 +74,7 @@ pub trait ConstraintFunction<T: Float> {
 /// let _: Option<Joint<f64, NoUserConstraint>> = None;
 /// assert_eq!(core::mem::size_of::<NoUserConstraint>(), 0);
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoUserConstraint {}
 

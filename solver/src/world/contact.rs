@@ -14,6 +14,7 @@ use super::body::Material;
 /// let p = Plane { normal: Vector([0.0, 0.0, 1.0f64]), offset: 2.0, material: Material::default() };
 /// assert_eq!(p.normal.dot(&Vector([0.0, 0.0, 3.0])) - p.offset, 1.0); // height above it
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Plane<T> {
     /// Unit normal pointing out of the solid.
@@ -37,6 +38,7 @@ pub struct Plane<T> {
 /// w.step().unwrap();
 /// assert_eq!(w.contacts().next().unwrap().partner, Partner::Plane(0));
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Partner {
     /// Another body (index into [`World::bodies`](super::World::bodies);
@@ -63,6 +65,7 @@ pub enum Partner {
 /// assert_eq!((c.a, c.normal), (0, Vector([0.0, 1.0, 0.0])));
 /// assert!(c.impulse[0] > 0.0); // it carries the weight
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Contact<T> {
     /// The first body, as an index into [`World::bodies`](super::World::bodies) (contacts

@@ -37,9 +37,18 @@ use super::{BroadPhase, JointHandle, JointSlot, RigidBody, World, WorldError};
 use crate::world::error::Value;
 
 /// The limits and motor of one joint, and their impulses.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(bound(
+        serialize = "T: Float + serde::Serialize",
+        deserialize = "T: Float + serde::Deserialize<'de>"
+    ))
+)]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct JointDrive<T> {
     /// Lower and upper limit of the coordinate (`±∞`: none).
+    #[cfg_attr(feature = "serde", serde(with = "super::snapshot::unbounded::pair"))]
     pub(crate) limits: [T; 2],
     /// Target speed and largest force (or torque) of the motor (none at zero force).
     pub(crate) motor: [T; 2],

@@ -31,6 +31,7 @@ use super::{BodyHandle, BroadPhase, ConstraintFunction, HitTarget, World, WorldE
 /// let (_, a, partner) = landed.unwrap();
 /// assert_eq!((a, partner), (ball, HitTarget::Plane(ground)));
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ContactEvent<T> {
     /// The first body.
@@ -57,9 +58,20 @@ impl<T> ContactEvent<T> {
 }
 
 /// The touching pairs of the last step, sorted by pair, and its events.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(bound(
+        serialize = "T: serde::Serialize",
+        deserialize = "T: serde::Deserialize<'de>"
+    ))
+)]
 pub(crate) struct Touching<T, S: Storage> {
+    #[cfg_attr(feature = "serde", serde(with = "super::snapshot::buf"))]
     pairs: S::Buf<ContactEvent<T>>,
+    #[cfg_attr(feature = "serde", serde(with = "super::snapshot::buf"))]
     began: S::Buf<ContactEvent<T>>,
+    #[cfg_attr(feature = "serde", serde(with = "super::snapshot::buf"))]
     ended: S::Buf<ContactEvent<T>>,
 }
 
@@ -80,6 +92,24 @@ impl<T: Float, S: Storage> Touching<T, S> {
             began: Buffer::new(),
             ended: Buffer::new(),
         }
+    }
+
+    /// The first touching pair (index) that names a removed body or plane or breaks the
+    /// order [`Touching::update`] keeps, if any (a snapshot's pairs are checked with it).
+    #[cfg(feature = "serde")]
+    pub(crate) fn check(&self, bodies: &Handles<S>, planes: &Handles<S>) -> Result<(), usize> {
+        let pairs = self.pairs.as_slice();
+        for (i, e) in pairs.iter().enumerate() {
+            let partner_live = match e.partner {
+                HitTarget::Body(b) => bodies.index(b).is_ok(),
+                HitTarget::Plane(p) => planes.index(p).is_ok(),
+            };
+            let ordered = i == 0 || pairs[i - 1].key() < e.key();
+            if bodies.index(e.a).is_err() || !partner_live || !ordered {
+                return Err(i);
+            }
+        }
+        Ok(())
     }
 
     /// Builds into `next` the touching pairs of `contacts` and their events against `self`

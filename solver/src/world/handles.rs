@@ -130,9 +130,15 @@ pub type PlaneHandle = Handle<PlaneKind>;
 /// assert_eq!(w.body(new).unwrap().mass(), 2.0);
 /// assert_eq!(old.to_string(), "body 0v0");
 /// ```
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(bound = "")
+)]
 pub struct Handle<K> {
     slot: u32,
     generation: u32,
+    #[cfg_attr(feature = "serde", serde(skip))]
     kind: PhantomData<fn() -> K>,
 }
 
@@ -228,6 +234,7 @@ const NONE: u32 = u32::MAX;
 /// One slot of the table: its generation, and where its item is in the dense array (live)
 /// or the next free slot (free).
 #[derive(Debug, Clone, Copy)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 struct Entry {
     generation: u32,
     live: bool,
@@ -235,9 +242,16 @@ struct Entry {
 }
 
 /// The handle table of one kind of item, beside the item's dense array (the same length).
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(bound = "")
+)]
 pub(crate) struct Handles<S: Storage> {
+    #[cfg_attr(feature = "serde", serde(with = "super::snapshot::buf"))]
     entries: S::Buf<Entry>,
     /// The slot of each item of the dense array.
+    #[cfg_attr(feature = "serde", serde(with = "super::snapshot::buf"))]
     owners: S::Buf<u32>,
     /// The first free slot, or `NONE`.
     free: u32,
@@ -323,6 +337,45 @@ impl<S: Storage> Handles<S> {
         entry.live = true;
         entry.at = index;
         Ok(Handle::from_parts(slot, entry.generation))
+    }
+
+    /// Whether the table is whole for a dense array of `len` items: each item's slot is live
+    /// and points back at it, no other slot is live, and the free list runs through every
+    /// free slot once (what a snapshot's table must be before a world trusts it).
+    #[cfg(feature = "serde")]
+    pub(crate) fn check(&self, len: usize) -> Result<(), &'static str> {
+        let (entries, owners) = (self.entries.as_slice(), self.owners.as_slice());
+        if owners.len() != len {
+            return Err("holds another number of items than the world");
+        }
+        for (k, &slot) in owners.iter().enumerate() {
+            match entries.get(slot as usize) {
+                Some(e) if e.live && e.at as usize == k => {}
+                _ => return Err("an item's slot does not point back at it"),
+            }
+        }
+        if entries.iter().filter(|e| e.live).count() != len {
+            return Err("a live slot owns no item");
+        }
+        let free = entries
+            .iter()
+            .filter(|e| !e.live && e.generation != u32::MAX)
+            .count();
+        let (mut slot, mut walked) = (self.free, 0);
+        while slot != NONE {
+            match entries.get(slot as usize) {
+                Some(e) if !e.live && e.generation != u32::MAX && walked < free => {
+                    walked += 1;
+                    slot = e.at;
+                }
+                _ => return Err("the free list is broken"),
+            }
+        }
+        if walked == free {
+            Ok(())
+        } else {
+            Err("the free list misses a free slot")
+        }
     }
 
     /// Frees the handle of the item at `index` (the caller removes the item, keeping the

@@ -18,6 +18,7 @@ use super::pose::{Lift, Pose};
 /// pin.evaluate(&Pose::identity(), &Pose::identity(), &mut c);
 /// assert_eq!(c, [0.0, 0.5, 0.0]); // anchor b − anchor a
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Ball<T> {
     /// Anchor in body a's frame.
@@ -48,6 +49,7 @@ impl<T: Float> ConstraintFunction<T> for Ball<T> {
 /// rope.evaluate(&Pose::identity(), &Pose::identity(), &mut c);
 /// assert_eq!(c, [1.0]); // 3 m apart, 2 m wanted
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Distance<T> {
     /// Anchor in body a's frame.
@@ -81,6 +83,7 @@ impl<T: Float> ConstraintFunction<T> for Distance<T> {
 /// let h = Hinge::new(ball, Vector([0.0, 0.0, 1.0]), Vector([0.0, 0.0, 1.0]));
 /// assert_eq!(h.rows(), 5); // 3 for the point, 2 for the axis
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Hinge<T> {
     /// The shared point.
@@ -176,6 +179,7 @@ impl<T: Float> ConstraintFunction<T> for Hinge<T> {
 /// lock.evaluate(&Pose::identity(), &turned, &mut c);
 /// assert!((c[2] + 0.1f64.sin()).abs() < 1e-15); // A₀·B₁ = −sin θ, θ about z
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Alignment<T> {
     /// Body b's rotation against body a to keep (a unit quaternion).
@@ -260,6 +264,7 @@ impl<T: Float> ConstraintFunction<T> for Alignment<T> {
 /// weld.evaluate(&Pose::identity(), &b, &mut c);
 /// assert_eq!(c, [0.0; 6]);
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Weld<T> {
     /// The shared point.
@@ -297,6 +302,7 @@ impl<T: Float> ConstraintFunction<T> for Weld<T> {
 /// assert_eq!(c, [0.0; 5]); // 2 m along the axis: free
 /// assert_eq!(slider.travel(&Pose::identity(), &b), 2.0);
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Prismatic<T> {
     /// Anchor in body a's frame.
@@ -378,6 +384,7 @@ impl<T: Float> ConstraintFunction<T> for Prismatic<T> {
 /// let j: Joint<f64> = Joint::Ball(Ball { anchor_a: Vector([0.0; 3]), anchor_b: Vector([0.0; 3]) });
 /// assert_eq!(j.rows(), 3);
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Joint<T, U = NoUserConstraint> {
     /// Point-to-point.

@@ -55,6 +55,8 @@ mod query;
 mod raycast;
 mod removal;
 mod settings;
+#[cfg(feature = "serde")]
+mod snapshot;
 mod step;
 mod tree;
 
@@ -131,6 +133,14 @@ pub type GrowableWorld<T, U = NoUserConstraint> = World<T, cwlist::Growable, U>;
 /// w.add_ball_joint(b, None, Vector([0.0, 1.0, 0.0])).unwrap();
 /// assert_eq!((w.joints()[0].a, w.joints()[0].b), (w.body_index(b).unwrap(), None));
 /// ```
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(bound(
+        serialize = "T: Float + serde::Serialize, U: serde::Serialize",
+        deserialize = "T: Float + serde::Deserialize<'de>, U: serde::Deserialize<'de>"
+    ))
+)]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct JointSlot<T, U> {
     /// First body, as an index into [`World::bodies`] ([`World::body_handle`] gives its
@@ -244,6 +254,42 @@ pub struct StepReport<T> {
 /// }
 /// let y = w[ball].position()[1];
 /// assert!((y - 0.1).abs() < 0.01, "rests on the floor: {y}");
+/// ```
+///
+/// # Snapshots
+/// [`Clone`] copies a world in memory. With the `serde` feature a world also serializes
+/// (`Serialize`, `Deserialize`) and a world read back steps to the same bits as the one
+/// saved, in any format that keeps floats exactly (postcard, bincode, CBOR; JSON through
+/// `serde_json` with its `float_roundtrip` feature, which writes an infinite mass or joint
+/// limit as `"inf"`). The broad phase and scratch are not saved (they keep nothing between
+/// steps); handles saved beside a snapshot name the same items in the world read back. A
+/// snapshot may come from anywhere, so reading one checks every body, plane and index in
+/// it and refuses a damaged one with a message naming the item (`joint 2: names a body out
+/// of range, …`); a fixed storage refuses a snapshot with more items than it holds.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use solver::world::{Material, RigidBody, World, WorldSettings};
+/// use solver::xform::Vector;
+/// type W = World<f64, solver::cwlist::Growable>;
+/// let mut w = W::new(WorldSettings::default()).unwrap();
+/// w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default()).unwrap();
+/// let ball = w.add_body(RigidBody::sphere(1.0, 0.1).unwrap().with_position(Vector([0.0, 1.0, 0.0]))).unwrap();
+/// for _ in 0..30 {
+///     w.step().unwrap();
+/// }
+/// let saved = serde_json::to_string(&w).unwrap();
+/// let mut back: W = serde_json::from_str(&saved).unwrap();
+/// for _ in 0..30 {
+///     w.step().unwrap();
+///     back.step().unwrap();
+/// }
+/// assert_eq!(back.state_hash(), w.state_hash());
+/// assert_eq!(back[ball].position(), w[ball].position());
+/// let damaged = saved.replace("\"format\":1", "\"format\":2");
+/// let refused = serde_json::from_str::<W>(&damaged).unwrap_err();
+/// assert!(refused.to_string().contains("snapshot refused: format 2"), "{refused}");
+/// # }
 /// ```
 pub struct World<T, S: Storage, U = NoUserConstraint, B = Grid<S>> {
     settings: WorldSettings<T>,

@@ -23,6 +23,7 @@ use crate::world::error::Value;
 /// let hit = w.cast_ray(Vector([0.0, 2.0, 0.0]), Vector([0.0, -1.0, 0.0]), 10.0).unwrap().unwrap();
 /// assert_eq!(hit.target, HitTarget::Plane(ground));
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum HitTarget {
     /// A body.

@@ -17,6 +17,7 @@ use crate::PgsSettings;
 /// s.solver.max_iterations = 8;
 /// assert!(s.validate().is_ok());
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct WorldSettings<T> {
     /// Fixed time step Δt (seconds). Default 1/60.
@@ -94,6 +95,7 @@ pub struct WorldSettings<T> {
 /// s.contact_solver = ContactSolver::Substeps { count: 0 };
 /// assert!(s.validate().is_err());
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ContactSolver {
     /// PGS-SOR sweeps of [`WorldSettings::solver`] over the whole step (warm-started,
@@ -140,6 +142,7 @@ impl Default for ContactSolver {
 /// s.sleep = None; // never sleep
 /// assert!(s.validate().is_ok());
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SleepSettings<T> {
     /// Speed of the fastest point below which a body counts as resting (m/s).
@@ -172,6 +175,7 @@ impl<T: Float> Default for SleepSettings<T> {
 /// s.joint_solver = JointSolver::Pgs;
 /// assert!(s.validate().is_ok());
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum JointSolver {
     /// Every row (joints and contacts) by PGS-SOR sweeps: cheap, but slow to converge on

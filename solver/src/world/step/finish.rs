@@ -43,6 +43,7 @@ pub(crate) fn rattles<T, S: Storage>(
 /// use solver::world::{JointScheme, WorldSettings};
 /// assert_eq!(WorldSettings::<f64>::default().joint_scheme, JointScheme::Rattle);
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum JointScheme {

@@ -116,7 +116,20 @@ impl<T: Copy, S: Storage> ContactSet<T, S> {
         }
     }
 
-    /// The contact of the last step with this key.
+    /// The contact set of a snapshot: `live` as saved, its index rebuilt.
+    #[cfg(feature = "serde")]
+    pub(crate) fn restore(live: S::Buf<Contact<T>>) -> Result<Self, WorldError>
+    where
+        T: Float,
+    {
+        let mut set = Self {
+            live,
+            table: Buffer::new(),
+        };
+        set.reindex()?;
+        Ok(set)
+    }
+
     /// The last step's contacts of one pair (its manifold), empty if it had none.
     pub(crate) fn pair(&self, key: &PairKey) -> &[Contact<T>] {
         let table = self.table.as_slice();
