@@ -4,7 +4,9 @@
 //! and spheres with a hinged chain (a motor, limits, a position drive), a removed body and
 //! sleeping bodies, in growable and fixed storage. A snapshot that does not describe a
 //! whole world (an index out of range, a broken handle table, too many items for a fixed
-//! storage) is refused with a message naming the item.
+//! storage) is refused with a message naming the item; bytes damaged at random are refused
+//! or read into a world that steps without a panic and never reports a non-finite state
+//! as a success.
 use solver::cwlist::{Fixed, Growable, Storage};
 use solver::world::{Material, RigidBody, World, WorldSettings};
 use solver::xform::{UnitQuaternion, Vector};
@@ -229,5 +231,36 @@ mod serialized {
         let back: World<f64, Growable> = serde_json::from_value(json).unwrap();
         assert_eq!(back.state_hash(), w.state_hash());
         assert!(matches!(back.joints()[0].joint, Joint::Hinge(_)));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #[test]
+        fn damaged_bytes_are_refused_or_step_without_a_panic(
+            edits in proptest::collection::vec((0.0f64..1.0, proptest::prelude::any::<u8>()), 1..4)
+        ) {
+            let mut w = scene::<Growable>();
+            for _ in 0..60 {
+                w.step().unwrap();
+            }
+            let mut bytes = postcard::to_allocvec(&w).unwrap();
+            for (at, value) in edits {
+                let i = ((bytes.len() as f64 * at) as usize).min(bytes.len() - 1);
+                bytes[i] = value;
+            }
+            if let Ok(mut back) = postcard::from_bytes::<World<f64, Growable>>(&bytes) {
+                for _ in 0..20 {
+                    if back.step().is_err() {
+                        break;
+                    }
+                    for b in back.bodies() {
+                        proptest::prop_assert!(
+                            b.position().is_finite() && b.linear_velocity().is_finite(),
+                            "a step succeeded with a non-finite body"
+                        );
+                    }
+                }
+            }
+        }
     }
 }
