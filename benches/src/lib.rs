@@ -16,6 +16,7 @@ pub mod geometry;
 pub mod measure;
 pub mod pairs;
 pub mod plot;
+pub mod queries;
 pub mod rotint;
 pub mod solver;
 pub mod stacks;
@@ -52,6 +53,7 @@ pub const SECTIONS: &[Section] = &[
     ("solver", solver::report),
     ("geometry", geometry::report),
     ("world", world::report),
+    ("queries", queries::report),
     ("standard tests", standard::report),
     ("stacks", stacks::report),
     ("structures", structures::report),

@@ -83,18 +83,20 @@ pub fn hanging_chain(links: usize) -> System {
 pub struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> f64 {
+    /// Uniform in `[0, 1)`.
+    pub fn unit(&mut self) -> f64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
     }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.next()
+    /// Uniform in `[lo, hi)`.
+    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
     }
     fn below(&mut self, n: usize) -> usize {
-        ((self.next() * n as f64) as usize).min(n - 1)
+        ((self.unit() * n as f64) as usize).min(n - 1)
     }
 }
 
@@ -113,7 +115,7 @@ pub fn random_system(rng: &mut Rng, rows: usize, mass_ratio: f64) -> System {
     let nb = (rows / 2).max(2);
     let bodies: Vec<_> = (0..nb)
         .map(|_| {
-            let inv = mass_ratio.powf(-rng.next());
+            let inv = mass_ratio.powf(-rng.unit());
             BodyInverseMass {
                 inv_mass: inv,
                 inv_inertia: Matrix::identity() * inv,
@@ -162,7 +164,7 @@ pub fn random_friction_system(rng: &mut Rng, rows: usize, mass_ratio: f64) -> Sy
     let nb = rows / 2 + 2;
     let bodies: Vec<_> = (0..nb)
         .map(|_| {
-            let inv = mass_ratio.powf(-rng.next());
+            let inv = mass_ratio.powf(-rng.unit());
             BodyInverseMass {
                 inv_mass: inv,
                 inv_inertia: Matrix::identity() * inv,
@@ -185,7 +187,7 @@ pub fn random_friction_system(rng: &mut Rng, rows: usize, mass_ratio: f64) -> Sy
                 angular: random_vector(rng),
             }),
         };
-        if rng.next() < 0.25 {
+        if rng.unit() < 0.25 {
             rows_v.push(row(rng));
             bounds.push(Bounds::bilateral());
             continue;
@@ -220,7 +222,7 @@ fn friction_guard_table(problems: usize) -> String {
     let systems: Vec<_> = (0..problems)
         .map(|_| {
             let rows = 2 + rng.below(59);
-            let ratio = 100f64.powf(rng.next());
+            let ratio = 100f64.powf(rng.unit());
             let s = random_friction_system(&mut rng, rows, ratio);
             let gamma = dense_gamma(&s);
             (s, gamma)

@@ -52,6 +52,7 @@ mod joint_graph;
 mod overlap;
 mod pose;
 mod query;
+mod query_tree;
 mod raycast;
 mod removal;
 mod settings;
@@ -74,6 +75,7 @@ pub use handles::{
 pub use island::EXACT_ROWS;
 pub use joint::{Alignment, Ball, Distance, Hinge, Joint, Prismatic, Weld, orthonormal_pair};
 pub use pose::{Lift, Pose, lift_vector};
+pub use query_tree::{Queries, QueryTree};
 pub use raycast::{HitTarget, RayHit};
 pub use removal::Removed;
 pub use settings::{ContactSolver, JointSolver, SleepSettings, WorldSettings};

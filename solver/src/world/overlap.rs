@@ -1,17 +1,82 @@
 //! Overlap and point queries: which bodies (and planes) a shape placed in the world would
 //! touch, and which bodies hold a point. Every body with a shape and every plane is tested
 //! with the narrow phase's own contact routines (O(bodies + planes) per query, no
-//! allocation), sensors included; the broad phase is not used yet.
+//! allocation, nothing to build), sensors included; many queries at once go through a
+//! [`QueryTree`](super::QueryTree) instead.
+use cwlist::Buffer;
 use num_traits::{Float, FloatConst};
 use xform::{UnitQuaternion, Vector};
 
+use super::step::narrow::bounding_radius;
 use super::{
-    BodyHandle, BroadPhase, ConstraintFunction, HitTarget, RigidBody, Shape, World, WorldError,
+    BodyHandle, BroadPhase, ConstraintFunction, HitTarget, Plane, RigidBody, Shape, World,
+    WorldError,
 };
-use crate::geometry::{HalfSpace, Isometry};
+use crate::geometry::{HalfSpace, Isometry, Manifold, Solid};
+
+/// A shape placed in the world to find what it touches.
+#[derive(Clone, Copy)]
+pub(super) struct Probe<T> {
+    solid: Solid<T>,
+    pose: Isometry<T>,
+    /// A sphere about the probe's position that holds the shape.
+    pub(super) radius: T,
+}
+
+fn touches<T: Float>(m: Manifold<T>) -> bool {
+    m.min_gap().is_some_and(|g| g <= T::zero())
+}
+
+impl<T: Float> Probe<T> {
+    /// The probe a query asks for, checked.
+    ///
+    /// # Errors
+    /// As [`World::overlaps`].
+    pub(super) fn new(
+        shape: Shape<T>,
+        position: Vector<T, 3>,
+        orientation: UnitQuaternion<T>,
+    ) -> Result<Self, WorldError> {
+        let quaternion = orientation.quaternion();
+        if !position.is_finite() || !quaternion.is_finite() {
+            return Err(WorldError::NonFinite { what: "query pose" });
+        }
+        let solid = shape.solid()?.ok_or(WorldError::InvalidParameter {
+            what: "query shape (none)",
+            value: super::error::Value::of(T::zero()),
+        })?;
+        Ok(Self {
+            solid,
+            pose: Isometry::new(position, quaternion),
+            radius: bounding_radius(&shape).unwrap_or_else(T::zero),
+        })
+    }
+
+    /// The probe's position.
+    pub(super) fn center(&self) -> Vector<T, 3> {
+        self.pose.position
+    }
+
+    /// Whether the probe overlaps or touches `body`'s shape (gap ≤ 0).
+    pub(super) fn touches_body(&self, body: &RigidBody<T>) -> bool {
+        body.shape.solid().ok().flatten().is_some_and(|other| {
+            let other_pose = Isometry::new(body.position(), body.orientation().quaternion());
+            touches(
+                self.solid
+                    .contact(&self.pose, &other, &other_pose, T::zero()),
+            )
+        })
+    }
+
+    /// Whether the probe overlaps or touches `plane`'s half-space.
+    pub(super) fn touches_plane(&self, plane: &Plane<T>) -> bool {
+        HalfSpace::new(plane.normal, plane.offset)
+            .is_ok_and(|h| touches(self.solid.contact_plane(&self.pose, &h, T::zero())))
+    }
+}
 
 /// Whether `point` (world) lies in or on `body`'s shape (`false` without a shape).
-fn holds<T: Float>(body: &RigidBody<T>, point: &Vector<T, 3>) -> bool {
+pub(super) fn holds<T: Float>(body: &RigidBody<T>, point: &Vector<T, 3>) -> bool {
     let local = body.pose().to_local(point);
     match body.shape {
         Shape::None => false,
@@ -59,36 +124,18 @@ where
         position: Vector<T, 3>,
         orientation: UnitQuaternion<T>,
     ) -> Result<impl Iterator<Item = HitTarget> + '_, WorldError> {
-        let quaternion = orientation.quaternion();
-        if !position.is_finite() || !quaternion.is_finite() {
-            return Err(WorldError::NonFinite { what: "query pose" });
-        }
-        let solid = shape.solid()?.ok_or(WorldError::InvalidParameter {
-            what: "query shape (none)",
-            value: super::error::Value::of(T::zero()),
-        })?;
-        let pose = Isometry::new(position, quaternion);
-        let touches = |m: crate::geometry::Manifold<T>| m.min_gap().is_some_and(|g| g <= T::zero());
-        let bodies = self
-            .bodies()
-            .iter()
-            .enumerate()
-            .filter_map(move |(i, body)| {
-                let other = body.shape.solid().ok().flatten()?;
-                let other_pose = Isometry::new(body.position(), body.orientation().quaternion());
-                touches(solid.contact(&pose, &other, &other_pose, T::zero()))
-                    .then_some(HitTarget::Body(self.body_handles.at(i)))
-            });
-        let planes = self
-            .planes()
-            .iter()
-            .enumerate()
-            .filter_map(move |(p, plane)| {
-                let half_space = HalfSpace::new(plane.normal, plane.offset).ok()?;
-                touches(solid.contact_plane(&pose, &half_space, T::zero()))
-                    .then_some(HitTarget::Plane(self.plane_handles.at(p)))
-            });
-        Ok(bodies.chain(planes))
+        let probe = Probe::new(shape, position, orientation)?;
+        let bodies = (0..self.bodies.as_slice().len())
+            .filter(move |&i| probe.touches_body(&self.bodies.as_slice()[i]))
+            .map(|i| HitTarget::Body(self.body_handles.at(i)));
+        Ok(bodies.chain(self.planes_touched(probe)))
+    }
+
+    /// The planes `probe` touches, in index order.
+    pub(super) fn planes_touched(&self, probe: Probe<T>) -> impl Iterator<Item = HitTarget> + '_ {
+        (0..self.planes.as_slice().len())
+            .filter(move |&p| probe.touches_plane(&self.planes.as_slice()[p]))
+            .map(|p| HitTarget::Plane(self.plane_handles.at(p)))
     }
 
     /// The bodies whose shapes hold `point` (inside or on the surface), in index order.

@@ -1,13 +1,14 @@
 //! Ray casts against the world's shapes: spheres, boxes, capsules and planes, each solid (a
-//! ray that starts inside a shape hits it at distance 0). Every body with a shape and every
-//! plane is tested (O(bodies + planes) per ray, no allocation); the broad phase is not used
-//! yet.
+//! ray that starts inside a shape hits it at distance 0). [`World::cast_ray`] tests every
+//! body with a shape and every plane (O(bodies + planes) per ray, no allocation, nothing to
+//! build); many rays at once go through a [`QueryTree`](super::QueryTree) instead.
 use cwlist::{Buffer, Storage};
 use num_traits::{Float, FloatConst};
 use xform::Vector;
 
 use super::{
-    BodyHandle, BroadPhase, ConstraintFunction, PlaneHandle, RigidBody, Shape, World, WorldError,
+    BodyHandle, BroadPhase, ConstraintFunction, Plane, PlaneHandle, RigidBody, Shape, World,
+    WorldError,
 };
 use crate::world::error::Value;
 
@@ -56,16 +57,64 @@ pub struct RayHit<T> {
     pub normal: Vector<T, 3>,
 }
 
-/// A ray from `origin` along the unit vector `direction`.
+/// A ray from `origin` along the unit vector `direction`, up to `max_distance`.
 #[derive(Debug, Clone, Copy)]
-struct Ray<T> {
-    origin: Vector<T, 3>,
-    direction: Vector<T, 3>,
+pub(super) struct Ray<T> {
+    pub(super) origin: Vector<T, 3>,
+    pub(super) direction: Vector<T, 3>,
+    pub(super) max_distance: T,
 }
 
 impl<T: Float> Ray<T> {
+    /// The ray a query asks for, checked.
+    ///
+    /// # Errors
+    /// As [`World::cast_ray`].
+    pub(super) fn new(
+        origin: Vector<T, 3>,
+        direction: Vector<T, 3>,
+        max_distance: T,
+    ) -> Result<Self, WorldError> {
+        if !origin.is_finite() {
+            return Err(WorldError::NonFinite { what: "ray origin" });
+        }
+        if !direction.is_finite() {
+            return Err(WorldError::NonFinite {
+                what: "ray direction",
+            });
+        }
+        let length = direction.norm();
+        if length <= T::zero() || !length.is_finite() {
+            return Err(WorldError::InvalidParameter {
+                what: "ray direction (length)",
+                value: Value::of(length),
+            });
+        }
+        if max_distance.is_nan() || max_distance < T::zero() {
+            return Err(WorldError::InvalidParameter {
+                what: "ray max distance",
+                value: Value::of(max_distance),
+            });
+        }
+        Ok(Self {
+            origin,
+            direction: direction / length,
+            max_distance,
+        })
+    }
+
     fn at(&self, t: T) -> Vector<T, 3> {
         self.origin + self.direction * t
+    }
+
+    /// The hit on `target` at distance `t` with this normal.
+    pub(super) fn hit(&self, target: HitTarget, (t, normal): (T, Vector<T, 3>)) -> RayHit<T> {
+        RayHit {
+            target,
+            distance: t,
+            point: self.at(t),
+            normal,
+        }
     }
 }
 
@@ -158,19 +207,20 @@ fn capsule<T: Float>(ray: &Ray<T>, r: T, hh: T) -> Option<(T, Vector<T, 3>)> {
     for end in [-hh, hh] {
         let shifted = Ray {
             origin: o - Vector([T::zero(), end, T::zero()]),
-            direction: d,
+            ..*ray
         };
         keep(sphere(&shifted, r));
     }
     best
 }
 
-/// The hit of `ray` (world frame) on `body`'s shape, if any.
-fn on_body<T: Float>(ray: &Ray<T>, body: &RigidBody<T>) -> Option<(T, Vector<T, 3>)> {
+/// The hit of `ray` (world frame) on `body`'s shape within its reach, if any.
+pub(super) fn on_body<T: Float>(ray: &Ray<T>, body: &RigidBody<T>) -> Option<(T, Vector<T, 3>)> {
     let q = body.orientation;
     let local = Ray {
         origin: q.conjugate().rotate(&(ray.origin - body.position)),
         direction: q.conjugate().rotate(&ray.direction),
+        max_distance: ray.max_distance,
     };
     let hit = match body.shape {
         Shape::None => None,
@@ -178,7 +228,19 @@ fn on_body<T: Float>(ray: &Ray<T>, body: &RigidBody<T>) -> Option<(T, Vector<T, 
         Shape::Box(h) => cuboid(&local, h),
         Shape::Capsule(r, hh) => capsule(&local, r, hh),
     }?;
-    Some((hit.0, q.rotate(&hit.1)))
+    (hit.0 <= ray.max_distance).then(|| (hit.0, q.rotate(&hit.1)))
+}
+
+/// The hit of `ray` on `plane`'s solid half-space within its reach, if any.
+fn on_plane<T: Float>(ray: &Ray<T>, plane: &Plane<T>) -> Option<(T, Vector<T, 3>)> {
+    let above = plane.normal.dot(&ray.origin) - plane.offset;
+    let hit = if above <= T::zero() {
+        Some((T::zero(), -ray.direction))
+    } else {
+        let closing = plane.normal.dot(&ray.direction);
+        (closing < T::zero()).then(|| (above / -closing, plane.normal))
+    }?;
+    (hit.0 <= ray.max_distance).then_some(hit)
 }
 
 impl<T, S, U, B> World<T, S, U, B>
@@ -256,62 +318,22 @@ where
         max_distance: T,
         hit: &mut dyn FnMut(RayHit<T>),
     ) -> Result<(), WorldError> {
-        if !origin.is_finite() {
-            return Err(WorldError::NonFinite { what: "ray origin" });
-        }
-        if !direction.is_finite() {
-            return Err(WorldError::NonFinite {
-                what: "ray direction",
-            });
-        }
-        let length = direction.norm();
-        if length <= T::zero() || !length.is_finite() {
-            return Err(WorldError::InvalidParameter {
-                what: "ray direction (length)",
-                value: Value::of(length),
-            });
-        }
-        if max_distance.is_nan() || max_distance < T::zero() {
-            return Err(WorldError::InvalidParameter {
-                what: "ray max distance",
-                value: Value::of(max_distance),
-            });
-        }
-        let ray = Ray {
-            origin,
-            direction: direction / length,
-        };
+        let ray = Ray::new(origin, direction, max_distance)?;
         for (i, body) in self.bodies.as_slice().iter().enumerate() {
-            if let Some((t, normal)) = on_body(&ray, body)
-                && t <= max_distance
-            {
-                hit(RayHit {
-                    target: HitTarget::Body(self.body_handles.at(i)),
-                    distance: t,
-                    point: ray.at(t),
-                    normal,
-                });
+            if let Some(h) = on_body(&ray, body) {
+                hit(ray.hit(HitTarget::Body(self.body_handles.at(i)), h));
             }
         }
-        for (i, plane) in self.planes.as_slice().iter().enumerate() {
-            let above = plane.normal.dot(&ray.origin) - plane.offset;
-            let t = if above <= T::zero() {
-                Some((T::zero(), -ray.direction))
-            } else {
-                let closing = plane.normal.dot(&ray.direction);
-                (closing < T::zero()).then(|| (above / -closing, plane.normal))
-            };
-            if let Some((t, normal)) = t
-                && t <= max_distance
-            {
-                hit(RayHit {
-                    target: HitTarget::Plane(self.plane_handles.at(i)),
-                    distance: t,
-                    point: ray.at(t),
-                    normal,
-                });
-            }
-        }
+        self.planes_hit(&ray, hit);
         Ok(())
+    }
+
+    /// Hands `hit` each plane `ray` hits, in index order.
+    pub(super) fn planes_hit(&self, ray: &Ray<T>, hit: &mut dyn FnMut(RayHit<T>)) {
+        for (i, plane) in self.planes.as_slice().iter().enumerate() {
+            if let Some(h) = on_plane(ray, plane) {
+                hit(ray.hit(HitTarget::Plane(self.plane_handles.at(i)), h));
+            }
+        }
     }
 }
