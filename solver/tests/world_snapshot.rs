@@ -206,7 +206,12 @@ mod serialized {
         assert!(w.contacts().count() > 0);
         let json = serde_json::to_value(&w).unwrap();
         let n = w.bodies().len();
-        let cases: [(&[&str], serde_json::Value, &str); 7] = [
+        let cases: [(&[&str], serde_json::Value, &str); 8] = [
+            (
+                &["bodies", "3", "inertia", "tensor", "0", "0"],
+                (-1.0).into(),
+                "body 3",
+            ),
             (&["joints", "2", "a"], n.into(), "joint 2"),
             (&["contacts", "0", "a"], (n + 5).into(), "contact 0"),
             (

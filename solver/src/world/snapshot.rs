@@ -300,6 +300,17 @@ where
             if !(body.inv_mass >= T::zero() && body.inv_mass.is_finite() && body.mass > T::zero()) {
                 return refuse("body", i, "mass not positive or inverse mass not finite");
             }
+            let inertia_ok = body.inertia.is_none_or(|inertia| {
+                rotint::BodyInertia::try_new(*inertia.tensor()).is_ok()
+                    && inertia.inverse().is_finite()
+            });
+            if !inertia_ok {
+                return refuse(
+                    "body",
+                    i,
+                    "inertia not a valid tensor with a finite inverse",
+                );
+            }
         }
         for (i, plane) in self.planes.as_slice().iter().enumerate() {
             let unit = (plane.normal.norm() - T::one()).abs() <= T::epsilon().sqrt();
