@@ -7,7 +7,9 @@ use core::hint::black_box;
 
 use rapier3d_f64::prelude as rp;
 use solver::cwlist::Growable;
-use solver::world::{HitTarget, QueryTree, RigidBody, Shape, World, WorldSettings};
+use solver::world::{
+    Grid, HitTarget, NoUserConstraint, Queries, QueryTree, RigidBody, Shape, World, WorldSettings,
+};
 use solver::xform::{UnitQuaternion, Vector};
 
 use crate::measure::{Ratio, budget, interleave};
@@ -71,26 +73,23 @@ fn ours(bodies: &[Placed]) -> World<f64, Growable> {
 }
 
 /// The same bodies as static colliders, stepped once so that rapier's BVH holds them.
-fn theirs(bodies: &[Placed]) -> (rp::PhysicsWorld, Vec<rp::ColliderHandle>) {
+fn theirs(bodies: &[Placed]) -> rp::PhysicsWorld {
     let mut world = rp::PhysicsWorld::default();
-    let handles = bodies
-        .iter()
-        .map(|b| {
-            let builder = match b.shape {
-                Shape::Sphere(r) => rp::ColliderBuilder::ball(r),
-                Shape::Box(h) => rp::ColliderBuilder::cuboid(h[0], h[1], h[2]),
-                Shape::Capsule(r, hh) => rp::ColliderBuilder::capsule_y(hh, r),
-                Shape::None => unreachable!("scattered bodies have shapes"),
-            };
-            let collider = builder
-                .translation(rp::Vector::new(b.at[0], b.at[1], b.at[2]))
-                .rotation(rp::Vector::new(b.turn[0], b.turn[1], b.turn[2]))
-                .build();
-            world.colliders.insert(collider)
-        })
-        .collect();
+    for b in bodies {
+        let builder = match b.shape {
+            Shape::Sphere(r) => rp::ColliderBuilder::ball(r),
+            Shape::Box(h) => rp::ColliderBuilder::cuboid(h[0], h[1], h[2]),
+            Shape::Capsule(r, hh) => rp::ColliderBuilder::capsule_y(hh, r),
+            Shape::None => unreachable!("scattered bodies have shapes"),
+        };
+        let collider = builder
+            .translation(rp::Vector::new(b.at[0], b.at[1], b.at[2]))
+            .rotation(rp::Vector::new(b.turn[0], b.turn[1], b.turn[2]))
+            .build();
+        world.colliders.insert(collider);
+    }
     world.step();
-    (world, handles)
+    world
 }
 
 /// A batch of queries: rays from points in the cube along random directions, `reach` long,
@@ -125,130 +124,125 @@ fn batch(side: f64, rng: &mut Rng) -> Batch {
 
 const PROBE: f64 = 1.0;
 
-/// What one contender found for the batch: per ray the body hit (index) and distance; the
-/// number of bodies the probes touched and the points lay in.
+/// The three queries of a batch, asked of one contender; bodies are named by the order they
+/// were added (our handles' slots and rapier's collider indices, as nothing is removed).
+trait Answers {
+    fn first_hit(&self, origin: [f64; 3], direction: [f64; 3], reach: f64) -> Option<(u32, f64)>;
+    fn touched(&self, center: [f64; 3]) -> usize;
+    fn held(&self, point: [f64; 3]) -> usize;
+}
+
+fn slot(t: HitTarget) -> u32 {
+    match t {
+        HitTarget::Body(h) => h.slot(),
+        HitTarget::Plane(_) => u32::MAX,
+    }
+}
+
+/// Our queries, on the world or through a tree: the same methods on two types.
+macro_rules! ours_answer {
+    ($t:ty) => {
+        impl Answers for $t {
+            fn first_hit(&self, o: [f64; 3], d: [f64; 3], reach: f64) -> Option<(u32, f64)> {
+                let hit = self
+                    .cast_ray(Vector(o), Vector(d), reach)
+                    .expect("a valid ray");
+                hit.map(|h| (slot(h.target), h.distance))
+            }
+            fn touched(&self, c: [f64; 3]) -> usize {
+                let probe = Shape::Sphere(PROBE);
+                let still = UnitQuaternion::identity();
+                self.overlaps(probe, Vector(c), still)
+                    .expect("a valid probe")
+                    .count()
+            }
+            fn held(&self, p: [f64; 3]) -> usize {
+                self.bodies_at(Vector(p)).expect("a valid point").count()
+            }
+        }
+    };
+}
+ours_answer!(World<f64, Growable>);
+ours_answer!(Queries<'_, f64, Growable, NoUserConstraint, Grid<Growable>>);
+
+impl Answers for rp::QueryPipeline<'_> {
+    fn first_hit(&self, o: [f64; 3], d: [f64; 3], reach: f64) -> Option<(u32, f64)> {
+        let ray = rp::Ray::new(at(o), at(d));
+        let (h, hit) = self.cast_ray_and_get_normal(&ray, reach, true)?;
+        Some((h.into_raw_parts().0, hit.time_of_impact))
+    }
+    fn touched(&self, c: [f64; 3]) -> usize {
+        let ball = rp::Ball::new(PROBE);
+        self.intersect_shape(rp::Pose::from_translation(at(c)), &ball)
+            .count()
+    }
+    fn held(&self, p: [f64; 3]) -> usize {
+        self.intersect_point(at(p)).count()
+    }
+}
+
+fn at(v: [f64; 3]) -> rp::Vector {
+    rp::Vector::new(v[0], v[1], v[2])
+}
+
+/// The three kinds of query.
+#[derive(Debug, Clone, Copy)]
+enum Query {
+    Ray,
+    Overlap,
+    Point,
+}
+
+impl Query {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Ray => "ray cast (first hit, normal)",
+            Self::Overlap => "sphere overlap (r = 1 m)",
+            Self::Point => "point",
+        }
+    }
+}
+
+/// Asks `a` every query of kind `q` in the batch (the timed work).
+fn ask(a: &impl Answers, q: Query, b: &Batch) {
+    for (o, d) in b.origins.iter().zip(&b.directions) {
+        match q {
+            Query::Ray => drop(black_box(a.first_hit(*o, *d, b.reach))),
+            Query::Overlap => drop(black_box(a.touched(*o))),
+            Query::Point => drop(black_box(a.held(*o))),
+        }
+    }
+}
+
+/// What one contender found for the batch: per ray the body hit and distance; the number
+/// of bodies the probes touched and the points lay in.
 #[derive(Debug, Default, PartialEq)]
 struct Found {
-    rays: Vec<Option<(usize, f64)>>,
+    rays: Vec<Option<(u32, f64)>>,
     touched: usize,
     held: usize,
 }
 
-fn body_of(w: &World<f64, Growable>, t: HitTarget) -> usize {
-    match t {
-        HitTarget::Body(h) => w.body_index(h).expect("a live body"),
-        HitTarget::Plane(_) => usize::MAX,
-    }
-}
-
-fn found_by_world(w: &World<f64, Growable>, b: &Batch) -> Found {
-    let probe = Shape::Sphere(PROBE);
-    let still = UnitQuaternion::identity();
+fn found(a: &impl Answers, b: &Batch) -> Found {
     Found {
         rays: b
             .origins
             .iter()
             .zip(&b.directions)
-            .map(|(o, d)| {
-                let hit = w
-                    .cast_ray(Vector(*o), Vector(*d), b.reach)
-                    .expect("a valid ray");
-                hit.map(|h| (body_of(w, h.target), h.distance))
-            })
+            .map(|(o, d)| a.first_hit(*o, *d, b.reach))
             .collect(),
-        touched: b
-            .origins
-            .iter()
-            .map(|o| {
-                w.overlaps(probe, Vector(*o), still)
-                    .expect("a valid probe")
-                    .count()
-            })
-            .sum(),
-        held: b
-            .origins
-            .iter()
-            .map(|o| w.bodies_at(Vector(*o)).expect("a valid point").count())
-            .sum(),
+        touched: b.origins.iter().map(|o| a.touched(*o)).sum(),
+        held: b.origins.iter().map(|o| a.held(*o)).sum(),
     }
 }
 
-fn found_by_tree(
-    w: &World<f64, Growable>,
-    tree: &mut QueryTree<f64, Growable>,
-    b: &Batch,
-) -> Found {
-    let q = w.queries(tree).expect("the tree holds the world");
-    let probe = Shape::Sphere(PROBE);
-    let still = UnitQuaternion::identity();
-    Found {
-        rays: b
-            .origins
-            .iter()
-            .zip(&b.directions)
-            .map(|(o, d)| {
-                let hit = q
-                    .cast_ray(Vector(*o), Vector(*d), b.reach)
-                    .expect("a valid ray");
-                hit.map(|h| (body_of(w, h.target), h.distance))
-            })
-            .collect(),
-        touched: b
-            .origins
-            .iter()
-            .map(|o| {
-                q.overlaps(probe, Vector(*o), still)
-                    .expect("a valid probe")
-                    .count()
-            })
-            .sum(),
-        held: b
-            .origins
-            .iter()
-            .map(|o| q.bodies_at(Vector(*o)).expect("a valid point").count())
-            .sum(),
-    }
-}
-
-fn found_by_rapier(world: &rp::PhysicsWorld, index: &[rp::ColliderHandle], b: &Batch) -> Found {
-    let q = world.broad_phase.as_query_pipeline(
+fn pipeline(world: &rp::PhysicsWorld) -> rp::QueryPipeline<'_> {
+    world.broad_phase.as_query_pipeline(
         world.narrow_phase.query_dispatcher(),
         &world.bodies,
         &world.colliders,
         rp::QueryFilter::default(),
-    );
-    let ball = rp::SharedShape::ball(PROBE);
-    let at = |o: &[f64; 3]| rp::Vector::new(o[0], o[1], o[2]);
-    Found {
-        rays: b
-            .origins
-            .iter()
-            .zip(&b.directions)
-            .map(|(o, d)| {
-                let ray = rp::Ray::new(at(o), at(d));
-                q.cast_ray_and_get_normal(&ray, b.reach, true)
-                    .map(|(h, hit)| {
-                        (
-                            index.iter().position(|x| *x == h).unwrap_or(usize::MAX),
-                            hit.time_of_impact,
-                        )
-                    })
-            })
-            .collect(),
-        touched: b
-            .origins
-            .iter()
-            .map(|o| {
-                q.intersect_shape(rp::Pose::from_translation(at(o)), ball.as_ref())
-                    .count()
-            })
-            .sum(),
-        held: b
-            .origins
-            .iter()
-            .map(|o| q.intersect_point(at(o)).count())
-            .sum(),
-    }
+    )
 }
 
 /// Rays whose first hit differs between two contenders, and the largest distance gap of the
@@ -295,20 +289,16 @@ pub fn report(mode: &Mode) -> String {
     for &n in sizes {
         let (side, placed) = scatter(n, &mut rng);
         let w = ours(&placed);
-        let (rapier, index) = theirs(&placed);
+        let rapier = theirs(&placed);
         let b = batch(side, &mut rng);
         let mut tree = QueryTree::new();
-        let world_found = found_by_world(&w, &b);
-        let tree_found = found_by_tree(&w, &mut tree, &b);
-        let rapier_found = found_by_rapier(&rapier, &index, &b);
+        let world_found = found(&w, &b);
+        let tree_found = found(&w.queries(&mut tree).expect("the tree holds the world"), &b);
+        let rapier_found = found(&pipeline(&rapier), &b);
         let (tree_rays, _) = compare(&tree_found, &world_found);
         let (rapier_rays, gap) = compare(&rapier_found, &world_found);
         let build = measure::ns_per_call(budget(mode.full), || {
-            w.queries(&mut tree).map(|q| {
-                black_box(&q)
-                    .cast_ray(Vector([0.0; 3]), Vector([1.0, 0.0, 0.0]), 0.0)
-                    .is_ok()
-            })
+            w.queries(&mut tree).map(|q| black_box(&q).held([0.0; 3]))
         });
         agreement.row([
             n.to_string(),
@@ -329,95 +319,30 @@ pub fn report(mode: &Mode) -> String {
             format!("{} / {}", world_found.held, rapier_found.held),
             ns(build),
         ]);
-        for query in [
-            "ray cast (first hit, normal)",
-            "sphere overlap (r = 1 m)",
-            "point",
-        ] {
-            let still = UnitQuaternion::identity();
-            let probe = Shape::Sphere(PROBE);
-            let ball = rp::SharedShape::ball(PROBE);
-            let rq = rapier.broad_phase.as_query_pipeline(
-                rapier.narrow_phase.query_dispatcher(),
-                &rapier.bodies,
-                &rapier.colliders,
-                rp::QueryFilter::default(),
-            );
-            let at = |o: &[f64; 3]| rp::Vector::new(o[0], o[1], o[2]);
-            let mut world_batch = || {
-                for (o, d) in b.origins.iter().zip(&b.directions) {
-                    match query.as_bytes()[0] {
-                        b'r' => drop(black_box(w.cast_ray(Vector(*o), Vector(*d), b.reach))),
-                        b's' => drop(black_box(
-                            w.overlaps(probe, Vector(*o), still).map(Iterator::count),
-                        )),
-                        _ => drop(black_box(w.bodies_at(Vector(*o)).map(Iterator::count))),
-                    }
-                }
-            };
-            let mut tree_batch = || {
-                let q = w.queries(&mut tree).expect("the tree holds the world");
-                for (o, d) in b.origins.iter().zip(&b.directions) {
-                    match query.as_bytes()[0] {
-                        b'r' => drop(black_box(q.cast_ray(Vector(*o), Vector(*d), b.reach))),
-                        b's' => drop(black_box(
-                            q.overlaps(probe, Vector(*o), still).map(Iterator::count),
-                        )),
-                        _ => drop(black_box(q.bodies_at(Vector(*o)).map(Iterator::count))),
-                    }
-                }
-            };
-            let mut built = QueryTree::new();
-            let prebuilt = w.queries(&mut built).expect("the tree holds the world");
-            let mut prebuilt_batch = || {
-                for (o, d) in b.origins.iter().zip(&b.directions) {
-                    match query.as_bytes()[0] {
-                        b'r' => drop(black_box(prebuilt.cast_ray(
-                            Vector(*o),
-                            Vector(*d),
-                            b.reach,
-                        ))),
-                        b's' => drop(black_box(
-                            prebuilt
-                                .overlaps(probe, Vector(*o), still)
-                                .map(Iterator::count),
-                        )),
-                        _ => drop(black_box(
-                            prebuilt.bodies_at(Vector(*o)).map(Iterator::count),
-                        )),
-                    }
-                }
-            };
-            let mut rapier_batch = || {
-                for (o, d) in b.origins.iter().zip(&b.directions) {
-                    match query.as_bytes()[0] {
-                        b'r' => drop(black_box(rq.cast_ray_and_get_normal(
-                            &rp::Ray::new(at(o), at(d)),
-                            b.reach,
-                            true,
-                        ))),
-                        b's' => drop(black_box(
-                            rq.intersect_shape(rp::Pose::from_translation(at(o)), ball.as_ref())
-                                .count(),
-                        )),
-                        _ => drop(black_box(rq.intersect_point(at(o)).count())),
-                    }
-                }
-            };
+        let mut built = QueryTree::new();
+        let prebuilt = w.queries(&mut built).expect("the tree holds the world");
+        let rq = pipeline(&rapier);
+        for query in [Query::Ray, Query::Overlap, Query::Point] {
             let t = interleave(
                 budget(mode.full) * 3,
                 ROUNDS,
                 &mut [
-                    &mut world_batch,
-                    &mut tree_batch,
-                    &mut prebuilt_batch,
-                    &mut rapier_batch,
+                    &mut || ask(&w, query, &b),
+                    &mut || {
+                        ask(
+                            &w.queries(&mut tree).expect("the tree holds the world"),
+                            query,
+                            &b,
+                        )
+                    },
+                    &mut || ask(&prebuilt, query, &b),
+                    &mut || ask(&rq, query, &b),
                 ],
             );
             let per = |k: usize| t[k].best() / QUERIES as f64;
             table.row([
                 n.to_string(),
-                query.to_string(),
+                query.name().to_string(),
                 ns(per(0)),
                 ns(per(1)),
                 ns(per(2)),
