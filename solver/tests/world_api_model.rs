@@ -1,6 +1,7 @@
 //! A model-based test of the world's API: random sequences of adds (bodies, planes,
 //! joints of every kind), forces and impulses, setters (joint limits, motors and position
-//! drives too), queries (rays, overlaps, points, joint positions) and steps, with bad
+//! drives too), queries (rays, also through a `QueryTree`, overlaps, points, joint
+//! positions) and steps, with bad
 //! inputs mixed in, and removals (bodies, joints, planes, by live, stale and made-up handles), against a
 //! model of what must hold after every call: the world holds exactly the model's live
 //! handles, in the model's order, each joint on its bodies; every removed handle is refused
@@ -10,8 +11,8 @@
 //! Growable and fixed storage, 10⁵ operations per run in all.
 use solver::cwlist::{Fixed, Growable, Storage};
 use solver::world::{
-    BodyHandle, HitTarget, JointHandle, Material, PlaneHandle, RigidBody, Shape, World, WorldError,
-    WorldSettings,
+    BodyHandle, HitTarget, JointHandle, Material, PlaneHandle, QueryTree, RigidBody, Shape, World,
+    WorldError, WorldSettings,
 };
 use solver::xform::{UnitQuaternion, Vector};
 
@@ -122,6 +123,7 @@ fn drive<S: Storage>(seed: u64, ops: usize) -> (usize, usize, usize) {
     };
     let mut w = World::<f64, S>::new(s).unwrap();
     let mut model = Model::default();
+    let mut tree = QueryTree::new();
     let (mut accepted, mut refused, mut removals) = (0, 0, 0);
     for op in 0..ops {
         let before = (w.state_hash(), model.counts(), w.contact_count());
@@ -208,13 +210,16 @@ fn drive<S: Storage>(seed: u64, ops: usize) -> (usize, usize, usize) {
             8 => w.set_linear_velocity(body, rng.vector(5.0)),
             9 => w.set_angular_velocity(body, rng.vector(5.0)),
             10 => w.set_position(body, rng.vector(5.0)),
-            11 => w
-                .cast_ray(rng.vector(5.0), rng.vector(1.0), rng.number(20.0))
-                .map(|hit| {
+            11 => {
+                let (o, d, m) = (rng.vector(5.0), rng.vector(1.0), rng.number(20.0));
+                let through_tree = w.queries(&mut tree).and_then(|q| q.cast_ray(o, d, m));
+                w.cast_ray(o, d, m).map(|hit| {
+                    assert_eq!(through_tree, Ok(hit), "seed {seed} op {op}: the tree's ray");
                     if let Some(HitTarget::Body(h)) = hit.map(|h| h.target) {
                         assert!(model.bodies.contains(&h));
                     }
-                }),
+                })
+            }
             12 => match rng.below(7) {
                 0 => w.set_joint_collision(joint, rng.below(2) == 0),
                 1 => {

@@ -116,6 +116,8 @@ pub type PlaneHandle = Handle<PlaneKind>;
 /// A generational handle: a slot and the slot's generation when the item was added. Valid
 /// until its item is removed; after that every use is an error naming it, never another
 /// item. Cheap to copy, hash and compare; `Display` writes `body 3v1` (slot 3, generation 1).
+/// With the `serde` feature it serializes as its slot and generation, so handles saved
+/// beside a world's snapshot name the same items in the world read back.
 ///
 /// # Example
 /// ```
