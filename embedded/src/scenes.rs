@@ -8,8 +8,10 @@
 //!   five planes (floor and four walls), each resting on the one below with a 1 mm gap,
 //!   friction 0.5, stepped at 120 Hz with the settings of the pile scene (30 sweeps), sleeping
 //!   off so that every measured step is an awake one.
-use num_traits::{Float, FloatConst};
-use solver::world::{FixedWorld, JointSolver, Material, RigidBody, WorldError, WorldSettings};
+use num_traits::Float;
+use solver::world::{
+    FixedWorld, JointSolver, Material, RigidBody, Scalar, WorldError, WorldSettings,
+};
 use solver::xform::{Matrix, Vector};
 
 /// Links of the chain.
@@ -62,7 +64,7 @@ pub fn chain_settings<T: Float>() -> WorldSettings<T> {
 ///
 /// # Errors
 /// A [`WorldError`] if the world rejects a body or joint (it does not for these values).
-pub fn chain<T: Float + FloatConst>() -> Result<ChainWorld<T>, WorldError> {
+pub fn chain<T: Scalar>() -> Result<ChainWorld<T>, WorldError> {
     let mut world = ChainWorld::<T>::new(chain_settings())?;
     let (m, r, l) = (1.0, 0.02, LINK_LENGTH);
     let along = 0.5 * m * r * r;
@@ -121,7 +123,7 @@ pub fn box_settings<T: Float>() -> WorldSettings<T> {
 ///
 /// # Errors
 /// A [`WorldError`] if the world runs out of room (`N` too small) or rejects a value.
-pub fn spheres_in_box<T: Float + FloatConst, const N: usize>(
+pub fn spheres_in_box<T: Scalar, const N: usize>(
     side: usize,
     layers: usize,
 ) -> Result<FixedWorld<T, N>, WorldError> {
@@ -147,7 +149,7 @@ pub fn spheres_in_box<T: Float + FloatConst, const N: usize>(
 ///
 /// # Errors
 /// As [`spheres_in_box`].
-pub fn fill_box<T: Float + FloatConst, const N: usize>(
+pub fn fill_box<T: Scalar, const N: usize>(
     world: &mut FixedWorld<T, N>,
     side: usize,
     layers: usize,

@@ -13,7 +13,7 @@ use core::hint::black_box;
 use embedded::meter::{Cost, Meter};
 use embedded::out;
 use embedded::{probe, scenes};
-use num_traits::{Float, FloatConst};
+use num_traits::Float;
 
 use cwlist::FixedList;
 use dual::DualVec;
@@ -30,7 +30,7 @@ use xform::{Matrix, Quaternion, Rotation, Transform, Vector};
 const PAINT: usize = 48 * 1024;
 
 /// The scalar types measured.
-trait Scalar: Float + FloatConst + fmt::Debug + Default + 'static {}
+trait Scalar: solver::world::Scalar + fmt::Debug + Default + 'static {}
 impl Scalar for f32 {}
 impl Scalar for f64 {}
 

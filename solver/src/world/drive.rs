@@ -26,6 +26,7 @@
 //! `max_force·Δt/2` in the velocity solve and as much at the end, so a motor at its limit
 //! is a constant force over the step and one that holds its speed ends the step at it. The
 //! position projection leaves the free coordinate alone.
+use crate::world::Scalar;
 use num_traits::{Float, FloatConst};
 use xform::Vector;
 
@@ -181,7 +182,7 @@ fn no_coordinate(joint: JointHandle) -> WorldError {
 
 impl<T, S, U, B> World<T, S, U, B>
 where
-    T: Float + FloatConst,
+    T: Scalar + FloatConst,
     S: cwlist::Storage,
     U: ConstraintFunction<T> + Clone,
     B: BroadPhase<T>,

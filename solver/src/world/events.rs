@@ -1,6 +1,7 @@
 //! Contact events: the pairs (a body and a body or a plane) that began or stopped touching in
 //! the last step. A pair touches while one of its contact points is at or below zero gap or
 //! carries a normal impulse (speculative points of a pair still apart do not count).
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
 use num_traits::Float;
 use xform::Vector;
@@ -198,7 +199,7 @@ impl<T: Float, S: Storage> Touching<T, S> {
 
 impl<T, S, U, B> World<T, S, U, B>
 where
-    T: Float + num_traits::FloatConst,
+    T: Scalar + num_traits::FloatConst,
     S: Storage,
     U: ConstraintFunction<T> + Clone,
     B: BroadPhase<T>,

@@ -2,14 +2,15 @@
 //! on the body until the next step, which applies it over that step and clears it (Box2D's
 //! lifetime: apply it again before every step for a steady force); an impulse changes the
 //! velocities at once. Each wakes the body; a static body ignores them (nothing moves it).
+use crate::world::Scalar;
 use cwlist::Storage;
-use num_traits::{Float, FloatConst};
+use num_traits::FloatConst;
 use xform::Vector;
 
 use super::{BodyHandle, BroadPhase, ConstraintFunction, RigidBody, World, WorldError};
 
 /// `Err` naming `what` unless every component of `v` is finite.
-fn finite<T: Float>(v: Vector<T, 3>, what: &'static str) -> Result<(), WorldError> {
+fn finite<T: Scalar>(v: Vector<T, 3>, what: &'static str) -> Result<(), WorldError> {
     if v.is_finite() {
         Ok(())
     } else {
@@ -19,7 +20,7 @@ fn finite<T: Float>(v: Vector<T, 3>, what: &'static str) -> Result<(), WorldErro
 
 impl<T, S, U, B> World<T, S, U, B>
 where
-    T: Float + FloatConst,
+    T: Scalar + FloatConst,
     S: Storage,
     U: ConstraintFunction<T> + Clone,
     B: BroadPhase<T>,

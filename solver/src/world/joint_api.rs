@@ -1,8 +1,9 @@
 //! Adding joints: [`World::add_joint`] for any [`Joint`], and one adder per built-in kind
 //! that takes world points and axes and computes the anchors, axes and frames in the bodies'
 //! coordinates from their current poses.
+use crate::world::Scalar;
 use cwlist::Buffer;
-use num_traits::{Float, FloatConst};
+use num_traits::FloatConst;
 use xform::Vector;
 
 use super::constraint::linearize;
@@ -15,7 +16,7 @@ use super::{
 use crate::BodyInverseMass;
 
 /// A ball joint's anchors at the world `point` for bodies at poses `pa` and `pb`.
-fn ball_at<T: Float>(pa: &Pose<T>, pb: &Pose<T>, point: &Vector<T, 3>) -> Ball<T> {
+fn ball_at<T: Scalar>(pa: &Pose<T>, pb: &Pose<T>, point: &Vector<T, 3>) -> Ball<T> {
     Ball {
         anchor_a: pa.to_local(point),
         anchor_b: pb.to_local(point),
@@ -23,7 +24,10 @@ fn ball_at<T: Float>(pa: &Pose<T>, pb: &Pose<T>, point: &Vector<T, 3>) -> Ball<T
 }
 
 /// `axis` normalized, or the error naming it (`what`) for a zero or non-finite one.
-fn unit_axis<T: Float>(axis: Vector<T, 3>, what: &'static str) -> Result<Vector<T, 3>, WorldError> {
+fn unit_axis<T: Scalar>(
+    axis: Vector<T, 3>,
+    what: &'static str,
+) -> Result<Vector<T, 3>, WorldError> {
     axis.try_normalize()
         .map_err(|_| WorldError::InvalidParameter {
             what,
@@ -33,7 +37,7 @@ fn unit_axis<T: Float>(axis: Vector<T, 3>, what: &'static str) -> Result<Vector<
 
 impl<T, S, U, B> World<T, S, U, B>
 where
-    T: Float + FloatConst,
+    T: Scalar + FloatConst,
     S: cwlist::Storage,
     U: ConstraintFunction<T> + Clone,
     B: BroadPhase<T>,

@@ -36,15 +36,16 @@
 //!   tree does for a single joint, divides round-off by round-off and blew up on the grid.
 //! - [`solve`](JointGraph::solve): forward, diagonal and backward substitution.
 //!
-//! Like the tree, the factors are computed in `f64` whatever the world's scalar, and the
-//! world refines the answer by sweeps whose residual is computed in the scalar.
+//! Like the tree, the factors are computed in the scalar's working precision (`f64`, or
+//! pairs of `f32` for an `f32` world), and the world refines the answer by sweeps whose
+//! residual is computed in the scalar.
 #![allow(clippy::needless_range_loop)]
 
 use cwlist::{Buffer, Storage};
-use num_traits::Float;
 
 use super::WorldError;
-use super::tree::{Redundant, W, invert_spd_with, jacobian, wide, zero_block};
+use super::precision::{Scalar, Working, WorkingOf};
+use super::tree::{Redundant, invert_spd_with, jacobian, zero_block};
 use crate::{BodyInverseMass, ConstraintRow};
 
 const NONE: u32 = u32::MAX;
@@ -75,7 +76,7 @@ struct Edge {
 }
 
 /// A joint network with loops and its sparse factorization; scratch kept between steps.
-pub(crate) struct JointGraph<S: Storage> {
+pub(crate) struct JointGraph<T: Scalar, S: Storage> {
     /// The joints of the last plan (compared with the next plan's to reuse it).
     joints: S::Buf<Joint>,
     planned_bodies: usize,
@@ -94,19 +95,19 @@ pub(crate) struct JointGraph<S: Storage> {
     /// The blocks below the diagonal, each `rows(q) × rows(p)` row-major: `Γ_qp`
     /// (updated), then `L_qp` once its column is eliminated. Packed to the joints' rows, so
     /// a fixed capacity counts scalars and a network of ball joints moves 72 bytes a block.
-    values: S::Buf<W>,
+    values: S::Buf<WorkingOf<T>>,
     /// The `L` blocks of the column being eliminated (room for the largest column).
-    scratch: S::Buf<W>,
+    scratch: S::Buf<WorkingOf<T>>,
     /// Where each joint's pivot block starts in `pivots`.
     pivot_start: S::Buf<u32>,
     /// Each joint's pivot block, `rows × rows`: `Γ_pp` (updated), then `D⁻¹`.
-    pivots: S::Buf<W>,
+    pivots: S::Buf<WorkingOf<T>>,
     /// Each joint's floor for its pivots: `max(8 ε, REDUNDANT)` of the diagonal of
     /// `Γ + cfm·I` before elimination. An updated pivot below it is a row that joints
     /// eliminated before already fix, and is left out (module docs).
-    floors: S::Buf<W>,
+    floors: S::Buf<WorkingOf<T>>,
     /// The solution, one entry per row (rows numbered as in the plan).
-    x: S::Buf<W>,
+    x: S::Buf<WorkingOf<T>>,
     // Planning scratch: incidence of joints on bodies, the elimination graph, a heap.
     body_first: S::Buf<u32>,
     end_next: S::Buf<u32>,
@@ -119,7 +120,7 @@ pub(crate) struct JointGraph<S: Storage> {
     regularized: usize,
 }
 
-impl<S: Storage> core::fmt::Debug for JointGraph<S> {
+impl<T: Scalar, S: Storage> core::fmt::Debug for JointGraph<T, S> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("JointGraph")
             .field("joints", &self.joints.as_slice().len())
@@ -134,63 +135,63 @@ fn push<E>(buf: &mut impl Buffer<E>, e: E) -> Result<(), WorldError> {
 
 /// `a −= b cᵀ` for row-major `a` (`n × m`), `b` (`n × k`) and `c` (`m × k`).
 #[inline]
-fn subtract_product(a: &mut [W], b: &[W], c: &[W], n: usize, m: usize, k: usize) {
+fn subtract_product<W: Working>(a: &mut [W], b: &[W], c: &[W], n: usize, m: usize, k: usize) {
     if (n, m, k) == (3, 3, 3) {
         // Ball joints: loops of a known length, unrolled by the compiler.
-        subtract_product_fixed::<3>(a, b, c);
+        subtract_product_fixed::<W, 3>(a, b, c);
         return;
     }
     for i in 0..n {
         for j in 0..m {
-            let mut s = 0.0;
+            let mut s = W::zero();
             for l in 0..k {
-                s += b[i * k + l] * c[j * k + l];
+                s = s + b[i * k + l] * c[j * k + l];
             }
-            a[i * m + j] -= s;
+            a[i * m + j] = a[i * m + j] - s;
         }
     }
 }
 
 /// [`subtract_product`] for `n = m = k = N`.
 #[inline(always)]
-fn subtract_product_fixed<const N: usize>(a: &mut [W], b: &[W], c: &[W]) {
+fn subtract_product_fixed<W: Working, const N: usize>(a: &mut [W], b: &[W], c: &[W]) {
     let (a, b, c) = (&mut a[..N * N], &b[..N * N], &c[..N * N]);
     for i in 0..N {
         for j in 0..N {
-            let mut s = 0.0;
+            let mut s = W::zero();
             for l in 0..N {
-                s += b[i * N + l] * c[j * N + l];
+                s = s + b[i * N + l] * c[j * N + l];
             }
-            a[i * N + j] -= s;
+            a[i * N + j] = a[i * N + j] - s;
         }
     }
 }
 
 /// `y −= A x` for row-major `A` (`n × m`).
 #[inline]
-fn subtract_times(y: &mut [W], a: &[W], x: &[W], n: usize, m: usize) {
+fn subtract_times<W: Working>(y: &mut [W], a: &[W], x: &[W], n: usize, m: usize) {
     for i in 0..n {
-        let mut s = 0.0;
+        let mut s = W::zero();
         for j in 0..m {
-            s += a[i * m + j] * x[j];
+            s = s + a[i * m + j] * x[j];
         }
-        y[i] -= s;
+        y[i] = y[i] - s;
     }
 }
 
 /// `y −= Aᵀ x` for row-major `A` (`n × m`).
 #[inline]
-fn subtract_transposed_times(y: &mut [W], a: &[W], x: &[W], n: usize, m: usize) {
+fn subtract_transposed_times<W: Working>(y: &mut [W], a: &[W], x: &[W], n: usize, m: usize) {
     for j in 0..m {
-        let mut s = 0.0;
+        let mut s = W::zero();
         for i in 0..n {
-            s += a[i * m + j] * x[i];
+            s = s + a[i * m + j] * x[i];
         }
-        y[j] -= s;
+        y[j] = y[j] - s;
     }
 }
 
-impl<S: Storage> JointGraph<S> {
+impl<T: Scalar, S: Storage> JointGraph<T, S> {
     pub(crate) fn new() -> Self {
         Self {
             joints: Buffer::new(),
@@ -444,22 +445,22 @@ impl<S: Storage> JointGraph<S> {
         }
         push(&mut self.block_start, at)?;
         for _ in 0..at {
-            push(&mut self.values, 0.0)?;
+            push(&mut self.values, WorkingOf::<T>::zero())?;
         }
         for _ in 0..longest {
-            push(&mut self.scratch, 0.0)?;
+            push(&mut self.scratch, WorkingOf::<T>::zero())?;
         }
         let mut at = 0;
         for j in 0..n {
             push(&mut self.pivot_start, at)?;
             at += rows_of(&self.joints, j as u32).pow(2);
             for _ in 0..rows_of(&self.joints, j as u32) {
-                push(&mut self.floors, 0.0)?;
-                push(&mut self.x, 0.0)?;
+                push(&mut self.floors, WorkingOf::<T>::zero())?;
+                push(&mut self.x, WorkingOf::<T>::zero())?;
             }
         }
         for _ in 0..at {
-            push(&mut self.pivots, 0.0)?;
+            push(&mut self.pivots, WorkingOf::<T>::zero())?;
         }
         Ok(())
     }
@@ -519,18 +520,19 @@ impl<S: Storage> JointGraph<S> {
 
     /// Factors `Γ + cfm·I` of the joint rows in `rows` (numbered as in
     /// [`plan`](Self::plan)) with the inverse masses `inverse`.
-    pub(crate) fn factor<T: Float>(
+    pub(crate) fn factor(
         &mut self,
         rows: &[ConstraintRow<T>],
         inverse: &[BodyInverseMass<T>],
         cfm: T,
     ) {
         self.regularized = 0;
-        let redundant = (8.0 * wide(T::epsilon())).max(REDUNDANT);
-        self.values.as_mut_slice().fill(0.0);
-        self.pivots.as_mut_slice().fill(0.0);
+        let redundant = (T::from(8).unwrap_or_else(T::nan) * T::epsilon())
+            .max(T::from(REDUNDANT).unwrap_or_else(T::nan))
+            .widen();
+        self.values.as_mut_slice().fill(WorkingOf::<T>::zero());
+        self.pivots.as_mut_slice().fill(WorkingOf::<T>::zero());
         self.assemble(rows, inverse);
-        let cfm = wide(cfm);
         let Self {
             joints,
             order,
@@ -560,7 +562,7 @@ impl<S: Storage> JointGraph<S> {
                 joint.first_row as usize,
             );
             for r in 0..n {
-                pivots[at + r * n + r] += cfm;
+                pivots[at + r * n + r] = pivots[at + r * n + r] + cfm.widen();
                 floors[first + r] = redundant * pivots[at + r * n + r].abs();
             }
         }
@@ -571,7 +573,7 @@ impl<S: Storage> JointGraph<S> {
                 pivot[i][..np].copy_from_slice(&pivots[at + i * np..at + (i + 1) * np]);
             }
             let first = joints[p as usize].first_row as usize;
-            let mut floor = [0.0; 6];
+            let mut floor = [WorkingOf::<T>::zero(); 6];
             floor[..np].copy_from_slice(&floors[first..first + np]);
             let (d_inv, raised) = invert_spd_with(&pivot, np, &floor, Redundant::Drop);
             *regularized += usize::from(raised);
@@ -586,9 +588,9 @@ impl<S: Storage> JointGraph<S> {
                 let offset = from - column;
                 for i in 0..nq {
                     for j in 0..np {
-                        let mut s = 0.0;
+                        let mut s = WorkingOf::<T>::zero();
                         for m in 0..np {
-                            s += values[from + i * np + m] * d_inv[m][j];
+                            s = s + values[from + i * np + m] * d_inv[m][j];
                         }
                         scratch[offset + i * np + j] = s;
                     }
@@ -597,7 +599,7 @@ impl<S: Storage> JointGraph<S> {
             for e1 in first..last {
                 let (q1, from1) = (below[e1], block_start[e1] as usize);
                 let n1 = rows_of(q1);
-                let mut c1 = [0.0; 36];
+                let mut c1 = [WorkingOf::<T>::zero(); 36];
                 c1[..n1 * np].copy_from_slice(&values[from1..from1 + n1 * np]);
                 let l1 = &scratch[from1 - column..];
                 // Γ_q1q1 −= L_q1 C_q1ᵀ.
@@ -624,7 +626,7 @@ impl<S: Storage> JointGraph<S> {
     }
 
     /// `Γ = J M⁻¹ Jᵀ` into the pivots and the blocks below them, body by body.
-    fn assemble<T: Float>(&mut self, rows: &[ConstraintRow<T>], inverse: &[BodyInverseMass<T>]) {
+    fn assemble(&mut self, rows: &[ConstraintRow<T>], inverse: &[BodyInverseMass<T>]) {
         for (body, inv) in inverse
             .iter()
             .enumerate()
@@ -632,9 +634,9 @@ impl<S: Storage> JointGraph<S> {
         {
             let mut m_inv = zero_block();
             for k in 0..3 {
-                m_inv[k][k] = wide(inv.inv_mass);
+                m_inv[k][k] = inv.inv_mass.widen();
                 for c in 0..3 {
-                    m_inv[3 + k][3 + c] = wide(inv.inv_inertia[(k, c)]);
+                    m_inv[3 + k][3 + c] = inv.inv_inertia[(k, c)].widen();
                 }
             }
             let mut end = self.body_first.as_slice()[body];
@@ -648,9 +650,9 @@ impl<S: Storage> JointGraph<S> {
                 for r in 0..na {
                     let jac = jacobian(&rows[ja.first_row as usize + r], body);
                     for c in 0..6 {
-                        let mut s = 0.0;
+                        let mut s = WorkingOf::<T>::zero();
                         for m in 0..6 {
-                            s += jac[m] * m_inv[m][c];
+                            s = s + jac[m] * m_inv[m][c];
                         }
                         w[r][c] = s;
                     }
@@ -682,11 +684,11 @@ impl<S: Storage> JointGraph<S> {
                     };
                     for i in 0..na {
                         for j in 0..nb {
-                            let mut s = 0.0;
+                            let mut s = WorkingOf::<T>::zero();
                             for m in 0..6 {
-                                s += w[i][m] * jac_b[j][m];
+                                s = s + w[i][m] * jac_b[j][m];
                             }
-                            target[i * nb + j] += s;
+                            target[i * nb + j] = target[i * nb + j] + s;
                         }
                     }
                 }
@@ -696,15 +698,11 @@ impl<S: Storage> JointGraph<S> {
 
     /// Solves `(Γ + cfm·I) δλ = r` with the last factorization: `rhs(row)` gives `r`,
     /// `out(row, δλ)` receives the answer.
-    pub(crate) fn solve<T: Float>(
-        &mut self,
-        rhs: impl Fn(usize) -> T,
-        mut out: impl FnMut(usize, T),
-    ) {
+    pub(crate) fn solve(&mut self, rhs: impl Fn(usize) -> T, mut out: impl FnMut(usize, T)) {
         let joints = self.joints.as_slice();
         let x = self.x.as_mut_slice();
         for (r, x) in x.iter_mut().enumerate() {
-            *x = wide(rhs(r));
+            *x = rhs(r).widen();
         }
         let (order, start, below) = (
             self.order.as_slice(),
@@ -718,7 +716,7 @@ impl<S: Storage> JointGraph<S> {
         let block = |e: usize| &values[block_start[e] as usize..block_start[e + 1] as usize];
         // Forward: x_q −= L_qp x_p.
         for (k, &p) in order.iter().enumerate() {
-            let (p, mut xp) = (p as usize, [0.0; 6]);
+            let (p, mut xp) = (p as usize, [WorkingOf::<T>::zero(); 6]);
             let np = rows_of(p);
             xp[..np].copy_from_slice(&x[first(p)..first(p) + np]);
             for e in start[k] as usize..start[k + 1] as usize {
@@ -730,17 +728,17 @@ impl<S: Storage> JointGraph<S> {
         // Diagonal: x_p = D⁻¹ x_p.
         for p in 0..joints.len() {
             let (n, at, from) = (rows_of(p), pivot_start[p] as usize, first(p));
-            let mut y = [0.0; 6];
+            let mut y = [WorkingOf::<T>::zero(); 6];
             for i in 0..n {
                 for j in 0..n {
-                    y[i] += pivots[at + i * n + j] * x[from + j];
+                    y[i] = y[i] + pivots[at + i * n + j] * x[from + j];
                 }
             }
             x[from..from + n].copy_from_slice(&y[..n]);
         }
         // Backward: x_p −= Σ L_qpᵀ x_q.
         for (k, &p) in order.iter().enumerate().rev() {
-            let (p, mut xp) = (p as usize, [0.0; 6]);
+            let (p, mut xp) = (p as usize, [WorkingOf::<T>::zero(); 6]);
             let np = rows_of(p);
             xp[..np].copy_from_slice(&x[first(p)..first(p) + np]);
             for e in start[k] as usize..start[k + 1] as usize {
@@ -751,7 +749,7 @@ impl<S: Storage> JointGraph<S> {
             x[first(p)..first(p) + np].copy_from_slice(&xp[..np]);
         }
         for (r, &v) in x.iter().enumerate() {
-            out(r, T::from(v).unwrap_or_else(T::nan));
+            out(r, T::narrow(v));
         }
     }
 }
@@ -764,7 +762,7 @@ mod tests {
     use alloc::vec::Vec;
     use xform::{Matrix, Vector};
 
-    type G = JointGraph<cwlist::Growable>;
+    type G = JointGraph<f64, cwlist::Growable>;
 
     /// A deterministic stream in [−1, 1).
     struct Stream(u64);

@@ -1,7 +1,8 @@
 //! Reading the world's items: the dense arrays (bodies, planes, joints, contacts) and each
 //! item by its handle, with the handle of each index.
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::{Float, FloatConst};
+use num_traits::FloatConst;
 
 use super::{
     BodyHandle, BroadPhase, ConstraintFunction, Contact, JointHandle, JointSlot, Plane,
@@ -10,7 +11,7 @@ use super::{
 
 impl<T, S, U, B> World<T, S, U, B>
 where
-    T: Float + FloatConst,
+    T: Scalar + FloatConst,
     S: Storage,
     U: ConstraintFunction<T> + Clone,
     B: BroadPhase<T>,
@@ -263,7 +264,7 @@ where
 /// ```
 impl<T, S, U, B> core::ops::Index<BodyHandle> for World<T, S, U, B>
 where
-    T: Float + FloatConst,
+    T: Scalar + FloatConst,
     S: Storage,
     U: ConstraintFunction<T> + Clone,
     B: BroadPhase<T>,

@@ -52,6 +52,7 @@ mod joint_graph;
 mod lookup;
 mod overlap;
 mod pose;
+mod precision;
 mod query;
 mod query_tree;
 mod raycast;
@@ -61,6 +62,7 @@ mod settings;
 mod snapshot;
 mod step;
 mod tree;
+mod twofold;
 
 pub use body::{Material, ORIENTATION_TOLERANCE, RigidBody, Shape};
 pub use constraint::{
@@ -76,6 +78,7 @@ pub use handles::{
 pub use island::EXACT_ROWS;
 pub use joint::{Alignment, Ball, Distance, Hinge, Joint, Prismatic, Weld, orthonormal_pair};
 pub use pose::{Lift, Pose, lift_vector};
+pub use precision::Scalar;
 pub use query_tree::{Queries, QueryTree};
 pub use raycast::{HitTarget, RayHit};
 pub use removal::Removed;
@@ -87,7 +90,7 @@ pub use step::finish::JointScheme;
 use core::fmt;
 
 use cwlist::{Buffer, Storage};
-use num_traits::{Float, FloatConst};
+use num_traits::FloatConst;
 use rotint::{Frame, Stepper};
 use xform::{UnitQuaternion, Vector};
 
@@ -140,8 +143,8 @@ pub type GrowableWorld<T, U = NoUserConstraint> = World<T, cwlist::Growable, U>;
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
     serde(bound(
-        serialize = "T: Float + serde::Serialize, U: serde::Serialize",
-        deserialize = "T: Float + serde::Deserialize<'de>, U: serde::Deserialize<'de>"
+        serialize = "T: Scalar + serde::Serialize, U: serde::Serialize",
+        deserialize = "T: Scalar + serde::Deserialize<'de>, U: serde::Deserialize<'de>"
     ))
 )]
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -294,7 +297,7 @@ pub struct StepReport<T> {
 /// assert!(refused.to_string().contains("snapshot refused: format 2"), "{refused}");
 /// # }
 /// ```
-pub struct World<T, S: Storage, U = NoUserConstraint, B = Grid<S>> {
+pub struct World<T: Scalar, S: Storage, U = NoUserConstraint, B = Grid<S>> {
     settings: WorldSettings<T>,
     stepper: Stepper<T>,
     broad_phase: B,
@@ -338,7 +341,7 @@ pub struct World<T, S: Storage, U = NoUserConstraint, B = Grid<S>> {
 /// }
 /// assert_eq!(again.state_hash(), w.state_hash());
 /// ```
-impl<T: Float, S: Storage, U: Clone, B: Clone> Clone for World<T, S, U, B> {
+impl<T: Scalar, S: Storage, U: Clone, B: Clone> Clone for World<T, S, U, B> {
     fn clone(&self) -> Self {
         Self {
             settings: self.settings,
@@ -358,7 +361,7 @@ impl<T: Float, S: Storage, U: Clone, B: Clone> Clone for World<T, S, U, B> {
     }
 }
 
-impl<T: Float + fmt::Debug, S: Storage, U: fmt::Debug, B: fmt::Debug> fmt::Debug
+impl<T: Scalar + fmt::Debug, S: Storage, U: fmt::Debug, B: fmt::Debug> fmt::Debug
     for World<T, S, U, B>
 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -376,7 +379,7 @@ impl<T: Float + fmt::Debug, S: Storage, U: fmt::Debug, B: fmt::Debug> fmt::Debug
 
 impl<T, S, U, B> World<T, S, U, B>
 where
-    T: Float + FloatConst,
+    T: Scalar + FloatConst,
     S: Storage,
     U: ConstraintFunction<T> + Clone,
     B: BroadPhase<T>,

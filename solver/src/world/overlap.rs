@@ -3,8 +3,9 @@
 //! with the narrow phase's own contact routines (O(bodies + planes) per query, no
 //! allocation, nothing to build), sensors included; many queries at once go through a
 //! [`QueryTree`](super::QueryTree) instead.
+use crate::world::Scalar;
 use cwlist::Buffer;
-use num_traits::{Float, FloatConst};
+use num_traits::FloatConst;
 use xform::{UnitQuaternion, Vector};
 
 use super::step::narrow::bounding_radius;
@@ -23,11 +24,11 @@ pub(super) struct Probe<T> {
     pub(super) radius: T,
 }
 
-fn touches<T: Float>(m: Manifold<T>) -> bool {
+fn touches<T: Scalar>(m: Manifold<T>) -> bool {
     m.min_gap().is_some_and(|g| g <= T::zero())
 }
 
-impl<T: Float> Probe<T> {
+impl<T: Scalar> Probe<T> {
     /// The probe a query asks for, checked.
     ///
     /// # Errors
@@ -76,7 +77,7 @@ impl<T: Float> Probe<T> {
 }
 
 /// Whether `point` (world) lies in or on `body`'s shape (`false` without a shape).
-pub(super) fn holds<T: Float>(body: &RigidBody<T>, point: &Vector<T, 3>) -> bool {
+pub(super) fn holds<T: Scalar>(body: &RigidBody<T>, point: &Vector<T, 3>) -> bool {
     let local = body.pose().to_local(point);
     match body.shape {
         Shape::None => false,
@@ -92,7 +93,7 @@ pub(super) fn holds<T: Float>(body: &RigidBody<T>, point: &Vector<T, 3>) -> bool
 
 impl<T, S, U, B> World<T, S, U, B>
 where
-    T: Float + FloatConst,
+    T: Scalar + FloatConst,
     S: cwlist::Storage,
     U: ConstraintFunction<T> + Clone,
     B: BroadPhase<T>,

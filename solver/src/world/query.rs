@@ -1,6 +1,7 @@
 //! Queries on the world's state: joint errors, energies, speeds, penetration, a state hash.
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::{Float, FloatConst};
+use num_traits::FloatConst;
 
 use super::step::narrow::bounding_radius;
 use super::{
@@ -11,7 +12,7 @@ use crate::geometry::{HalfSpace, Isometry};
 
 impl<T, S, U, B> World<T, S, U, B>
 where
-    T: Float + FloatConst,
+    T: Scalar + FloatConst,
     S: Storage,
     U: ConstraintFunction<T> + Clone,
     B: BroadPhase<T>,

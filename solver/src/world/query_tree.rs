@@ -7,11 +7,12 @@
 //! answers exactly as the world's own queries ([`World::cast_ray`], [`World::overlaps`],
 //! [`World::bodies_at`]): the same per-shape tests on the bodies its boxes let through, and
 //! every plane (planes are unbounded; a world has few).
+use crate::world::Scalar;
 use core::cell::Cell;
 use core::cmp::Ordering;
 
 use cwlist::{Buffer, Storage};
-use num_traits::{Float, FloatConst};
+use num_traits::FloatConst;
 use xform::{UnitQuaternion, Vector};
 
 use super::capacity::push;
@@ -112,7 +113,7 @@ fn depth_exceeded() -> WorldError {
     }
 }
 
-impl<T: Float, S: Storage> QueryTree<T, S> {
+impl<T: Scalar, S: Storage> QueryTree<T, S> {
     /// Builds the tree over the bodies with a shape (the body indices of `bodies`).
     fn build(&mut self, bodies: &[RigidBody<T>]) -> Result<(), WorldError> {
         self.items.clear();
@@ -222,12 +223,12 @@ impl<T: Float, S: Storage> QueryTree<T, S> {
 
 /// A bounding sphere's radius widened by a few rounding errors of its coordinates, so that
 /// no shape the sphere holds pokes out of it or of its box, whatever the rounding.
-fn widened<T: Float>(center: &Vector<T, 3>, radius: T) -> T {
+fn widened<T: Scalar>(center: &Vector<T, 3>, radius: T) -> T {
     let scale = center.0.iter().fold(radius, |m, c| m.max(c.abs()));
     radius + scale * T::epsilon() * T::from(16.0).unwrap_or_else(T::one)
 }
 
-impl<T: Float> Item<T> {
+impl<T: Scalar> Item<T> {
     /// The box around the (widened) bounding sphere.
     fn bounding_box(&self) -> (Vector<T, 3>, Vector<T, 3>) {
         let reach = Vector([widened(&self.center, self.radius); 3]);
@@ -236,7 +237,7 @@ impl<T: Float> Item<T> {
 }
 
 /// Whether `ray` passes within `radius` of `center` before `reach`.
-fn ray_nears<T: Float>(ray: &Ray<T>, center: &Vector<T, 3>, radius: T, reach: T) -> bool {
+fn ray_nears<T: Scalar>(ray: &Ray<T>, center: &Vector<T, 3>, radius: T, reach: T) -> bool {
     let t = (*center - ray.origin)
         .dot(&ray.direction)
         .max(T::zero())
@@ -246,7 +247,7 @@ fn ray_nears<T: Float>(ray: &Ray<T>, center: &Vector<T, 3>, radius: T, reach: T)
 }
 
 /// The smallest box around `boxes` (at least one).
-fn bounds<T: Float>(
+fn bounds<T: Scalar>(
     mut boxes: impl Iterator<Item = (Vector<T, 3>, Vector<T, 3>)>,
 ) -> (Vector<T, 3>, Vector<T, 3>) {
     let first = boxes.next().unwrap_or((Vector::zeros(), Vector::zeros()));
@@ -309,7 +310,7 @@ where
 }
 
 /// Whether `ray` passes through the box `lo..hi` before `reach` (slab test).
-fn ray_enters<T: Float>(ray: &Ray<T>, lo: &Vector<T, 3>, hi: &Vector<T, 3>, reach: T) -> bool {
+fn ray_enters<T: Scalar>(ray: &Ray<T>, lo: &Vector<T, 3>, hi: &Vector<T, 3>, reach: T) -> bool {
     let (mut enter, mut exit) = (T::zero(), reach);
     for k in 0..3 {
         let (o, d) = (ray.origin[k], ray.direction[k]);
@@ -346,12 +347,12 @@ fn ray_enters<T: Float>(ray: &Ray<T>, lo: &Vector<T, 3>, hi: &Vector<T, 3>, reac
 /// let touched: Vec<_> = q.overlaps(probe, Vector([1.0, 0.5, 0.0]), UnitQuaternion::identity()).unwrap().collect();
 /// assert_eq!(touched, [HitTarget::Body(ball), HitTarget::Plane(ground)]);
 /// ```
-pub struct Queries<'w, T, S: Storage, U, B> {
+pub struct Queries<'w, T: Scalar, S: Storage, U, B> {
     world: &'w World<T, S, U, B>,
     tree: &'w QueryTree<T, S>,
 }
 
-impl<T, S: Storage, U, B> core::fmt::Debug for Queries<'_, T, S, U, B> {
+impl<T: Scalar, S: Storage, U, B> core::fmt::Debug for Queries<'_, T, S, U, B> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Queries").field("tree", self.tree).finish()
     }
@@ -359,7 +360,7 @@ impl<T, S: Storage, U, B> core::fmt::Debug for Queries<'_, T, S, U, B> {
 
 impl<T, S, U, B> World<T, S, U, B>
 where
-    T: Float + FloatConst,
+    T: Scalar + FloatConst,
     S: Storage,
     U: ConstraintFunction<T> + Clone,
     B: BroadPhase<T>,
@@ -397,7 +398,7 @@ where
 
 impl<'w, T, S, U, B> Queries<'w, T, S, U, B>
 where
-    T: Float + FloatConst,
+    T: Scalar + FloatConst,
     S: Storage,
     U: ConstraintFunction<T> + Clone,
     B: BroadPhase<T>,

@@ -2,8 +2,9 @@
 //! ray that starts inside a shape hits it at distance 0). [`World::cast_ray`] tests every
 //! body with a shape and every plane (O(bodies + planes) per ray, no allocation, nothing to
 //! build); many rays at once go through a [`QueryTree`](super::QueryTree) instead.
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::{Float, FloatConst};
+use num_traits::FloatConst;
 use xform::Vector;
 
 use super::{
@@ -65,7 +66,7 @@ pub(super) struct Ray<T> {
     pub(super) max_distance: T,
 }
 
-impl<T: Float> Ray<T> {
+impl<T: Scalar> Ray<T> {
     /// The ray a query asks for, checked.
     ///
     /// # Errors
@@ -120,7 +121,7 @@ impl<T: Float> Ray<T> {
 
 /// The entering distance and outward normal of a ray against a sphere of radius `r` at the
 /// origin (the ray in the sphere's frame); `(0, −d)` from inside.
-fn sphere<T: Float>(ray: &Ray<T>, r: T) -> Option<(T, Vector<T, 3>)> {
+fn sphere<T: Scalar>(ray: &Ray<T>, r: T) -> Option<(T, Vector<T, 3>)> {
     let (o, d) = (ray.origin, ray.direction);
     let c = o.dot(&o) - r * r;
     if c <= T::zero() {
@@ -138,7 +139,7 @@ fn sphere<T: Float>(ray: &Ray<T>, r: T) -> Option<(T, Vector<T, 3>)> {
 }
 
 /// The same against a box of half extents `h` centred at the origin (slab method).
-fn cuboid<T: Float>(ray: &Ray<T>, h: Vector<T, 3>) -> Option<(T, Vector<T, 3>)> {
+fn cuboid<T: Scalar>(ray: &Ray<T>, h: Vector<T, 3>) -> Option<(T, Vector<T, 3>)> {
     let (o, d) = (ray.origin, ray.direction);
     if (0..3).all(|k| o[k].abs() <= h[k]) {
         return Some((T::zero(), -d));
@@ -172,7 +173,7 @@ fn cuboid<T: Float>(ray: &Ray<T>, h: Vector<T, 3>) -> Option<(T, Vector<T, 3>)> 
 
 /// The same against a capsule of radius `r` about the segment `y ∈ [−hh, hh]`: the
 /// cylinder's side, then the end spheres.
-fn capsule<T: Float>(ray: &Ray<T>, r: T, hh: T) -> Option<(T, Vector<T, 3>)> {
+fn capsule<T: Scalar>(ray: &Ray<T>, r: T, hh: T) -> Option<(T, Vector<T, 3>)> {
     let (o, d) = (ray.origin, ray.direction);
     let inside = {
         let y = o[1].max(-hh).min(hh);
@@ -215,7 +216,7 @@ fn capsule<T: Float>(ray: &Ray<T>, r: T, hh: T) -> Option<(T, Vector<T, 3>)> {
 }
 
 /// The hit of `ray` (world frame) on `body`'s shape within its reach, if any.
-pub(super) fn on_body<T: Float>(ray: &Ray<T>, body: &RigidBody<T>) -> Option<(T, Vector<T, 3>)> {
+pub(super) fn on_body<T: Scalar>(ray: &Ray<T>, body: &RigidBody<T>) -> Option<(T, Vector<T, 3>)> {
     let q = body.orientation;
     let local = Ray {
         origin: q.conjugate().rotate(&(ray.origin - body.position)),
@@ -232,7 +233,7 @@ pub(super) fn on_body<T: Float>(ray: &Ray<T>, body: &RigidBody<T>) -> Option<(T,
 }
 
 /// The hit of `ray` on `plane`'s solid half-space within its reach, if any.
-fn on_plane<T: Float>(ray: &Ray<T>, plane: &Plane<T>) -> Option<(T, Vector<T, 3>)> {
+fn on_plane<T: Scalar>(ray: &Ray<T>, plane: &Plane<T>) -> Option<(T, Vector<T, 3>)> {
     let above = plane.normal.dot(&ray.origin) - plane.offset;
     let hit = if above <= T::zero() {
         Some((T::zero(), -ray.direction))
@@ -245,7 +246,7 @@ fn on_plane<T: Float>(ray: &Ray<T>, plane: &Plane<T>) -> Option<(T, Vector<T, 3>
 
 impl<T, S, U, B> World<T, S, U, B>
 where
-    T: Float + FloatConst,
+    T: Scalar + FloatConst,
     S: Storage,
     U: ConstraintFunction<T> + Clone,
     B: BroadPhase<T>,

@@ -3,8 +3,9 @@
 //! removed before them), frees its handle, and takes along what cannot outlive it: a
 //! body's joints, contacts and touching pairs, a plane's contacts. Whatever the removed
 //! item touched or held is woken, so that a box resting on a removed one falls.
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::{Float, FloatConst};
+use num_traits::FloatConst;
 
 use super::capacity::remove_at;
 use super::contact::Partner;
@@ -38,7 +39,7 @@ pub struct Removed {
 
 impl<T, S, U, B> World<T, S, U, B>
 where
-    T: Float + FloatConst,
+    T: Scalar + FloatConst,
     S: Storage,
     U: ConstraintFunction<T> + Clone,
     B: BroadPhase<T>,

@@ -7,11 +7,12 @@
 //! A snapshot is data from outside: every index in it is checked on the way in, so a
 //! corrupted or hand-edited one is refused with a message naming the item, never a panic
 //! or a NaN in a later step.
+use crate::world::Scalar;
 use core::fmt;
 use core::marker::PhantomData;
 
 use cwlist::{Buffer, Storage};
-use num_traits::{Float, FloatConst};
+use num_traits::FloatConst;
 use rotint::Stepper;
 use serde::de::{self, Deserialize, Deserializer};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
@@ -173,7 +174,7 @@ const FORMAT: u32 = 1;
 /// contacts and touching pairs (the broad phase and scratch are not saved).
 impl<T, S, U, B> Serialize for World<T, S, U, B>
 where
-    T: Float + Serialize,
+    T: Scalar + Serialize,
     S: Storage,
     U: Serialize,
 {
@@ -200,7 +201,7 @@ where
 #[serde(
     rename = "World",
     deny_unknown_fields,
-    bound(deserialize = "T: Float + Deserialize<'de>, U: Deserialize<'de>")
+    bound(deserialize = "T: Scalar + Deserialize<'de>, U: Deserialize<'de>")
 )]
 struct Saved<T, S: Storage, U> {
     settings: WorldSettings<T>,
@@ -226,7 +227,7 @@ struct Saved<T, S: Storage, U> {
 /// contact pairs, handle tables, touching pairs) is checked against the arrays it names.
 impl<'de, T, S, U, B> Deserialize<'de> for World<T, S, U, B>
 where
-    T: Float + FloatConst + Deserialize<'de>,
+    T: Scalar + FloatConst + Deserialize<'de>,
     S: Storage,
     U: ConstraintFunction<T> + Clone + Deserialize<'de>,
     B: BroadPhase<T> + Default,
@@ -269,7 +270,7 @@ fn refuse<V>(item: &'static str, index: usize, why: &'static str) -> Result<V, R
 
 impl<T, S, U> Saved<T, S, U>
 where
-    T: Float + FloatConst,
+    T: Scalar + FloatConst,
     S: Storage,
     U: ConstraintFunction<T> + Clone,
 {

@@ -31,60 +31,59 @@
 //! arithmetic (the mass matrix plus positive terms) and are only guarded against round-off.
 //!
 //! # Precision
-//! The factors are computed and applied in `f64` whatever the world's scalar, and the world
+//! The factors are computed and applied in the scalar's working precision
+//! ([`Scalar`](super::Scalar): `f64` for `f64`, pairs of `f32` for `f32`), and the world
 //! refines the answer by a few sweeps whose residual is computed in the scalar through `J`
 //! (iterative refinement). Eliminating a heavy child into a light parent gives the parent a
 //! block with entries of the heavy body's size next to the light body's own inertia, and the
-//! augmented `LDLᵀ` is not backward stable for `Γ` in that case: measured, a 1000:1 tree in
-//! `f32` left a relative residual of 2e-3..2e-2 that refinement could not remove (each sweep
-//! gained less than a factor 2), while in `f64` the same factors are accurate to ~1e-10 and
-//! one or two refinement sweeps reach round-off of the scalar. For `f64` worlds nothing
-//! changes; for `f32` worlds the factorization costs soft-float `f64` on an FPU without
-//! double precision (Cortex-M4F), and stays deterministic (IEEE `f64`, no fused operations).
+//! augmented `LDLᵀ` is not backward stable for `Γ` in that case: measured, factors in plain
+//! `f32` left a 1000:1 tree's rows at up to 1e-4 of their scale, and refinement stalled
+//! (each sweep gained less than a factor 2), while factors of about 48 bits or more are
+//! accurate enough that one or two refinement sweeps reach round-off of the scalar. The
+//! pairs of `f32` use `f32` operations only, so an `f32` world never calls software double
+//! precision on an FPU without it (Cortex-M4F), and gives the same bits on every target.
 //! The redundancy floor of the pivots stays relative to the scalar's `ε`.
 // Dense 6×6 block arithmetic reads clearest with explicit row/column indices.
 #![allow(clippy::needless_range_loop)]
 
 use cwlist::{Buffer, Storage};
-use num_traits::Float;
 
 use super::WorldError;
+use super::precision::{Scalar, Working, WorkingOf};
 use crate::{BodyInverseMass, ConstraintRow};
 
-/// The working precision of the factorization (see the module docs).
-pub(super) type W = f64;
-
-pub(super) type Block = [[W; 6]; 6];
+/// A dense 6×6 block (the leading `rows × rows` or `6 × rows` part is used).
+pub(super) type Block<W> = [[W; 6]; 6];
 
 const NONE: usize = usize::MAX;
 
-pub(super) fn zero_block() -> Block {
-    [[0.0; 6]; 6]
+pub(super) fn zero_block<W: Working>() -> Block<W> {
+    [[W::zero(); 6]; 6]
 }
 
-/// `x` in the working precision (NaN if it has no `f64` value).
-pub(super) fn wide<T: Float>(x: T) -> W {
-    x.to_f64().unwrap_or(W::NAN)
+/// The integer `n` in the working precision (exact: `n` is small).
+pub(super) fn integer<T: Scalar>(n: u8) -> WorkingOf<T> {
+    T::from(n).unwrap_or_else(T::nan).widen()
 }
 
 /// One dynamic body of the augmented system.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct BodyNode {
+pub(crate) struct BodyNode<W> {
     visited: bool,
     /// Head of the list of incident joint ends (`2·joint + side`).
     first_edge: usize,
     /// Parent joint in the elimination tree.
     parent: usize,
     /// `D`, then `D⁻¹` once eliminated.
-    d: Block,
+    d: Block<W>,
     /// `D⁻¹ H(self, parent)`, 6 × rows of the parent.
-    up: Block,
+    up: Block<W>,
     x: [W; 6],
 }
 
 /// One joint of the augmented system.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct JointNode {
+pub(crate) struct JointNode<W> {
     /// The dynamic bodies it acts on (`NONE` for the world or a static body).
     ends: [usize; 2],
     /// Next incident joint end of each end's body.
@@ -98,15 +97,15 @@ pub(crate) struct JointNode {
     child: usize,
     /// A root body to eliminate right after this joint.
     then_root: usize,
-    d: Block,
-    up: Block,
+    d: Block<W>,
+    up: Block<W>,
     x: [W; 6],
 }
 
 /// The joint tree of a world and its factorization; scratch kept between steps.
-pub(crate) struct JointTree<T, S: Storage> {
-    bodies: S::Buf<BodyNode>,
-    joints: S::Buf<JointNode>,
+pub(crate) struct JointTree<T: Scalar, S: Storage> {
+    bodies: S::Buf<BodyNode<WorkingOf<T>>>,
+    joints: S::Buf<JointNode<WorkingOf<T>>>,
     /// Tree joints in breadth-first order (each after its parent body).
     order: S::Buf<usize>,
     queue: S::Buf<usize>,
@@ -115,7 +114,7 @@ pub(crate) struct JointTree<T, S: Storage> {
     scalar: core::marker::PhantomData<T>,
 }
 
-impl<T, S: Storage> core::fmt::Debug for JointTree<T, S> {
+impl<T: Scalar, S: Storage> core::fmt::Debug for JointTree<T, S> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("JointTree")
             .field("tree_joints", &self.order.as_slice().len())
@@ -132,8 +131,8 @@ fn push<E>(buf: &mut impl Buffer<E>, e: E) -> Result<(), WorldError> {
 ///
 /// A pivot at or below `relative · a_jj` (what is left of a row that depends on the rows
 /// before it) is raised to that floor, and `true` returned: a CFM on that pivot alone.
-pub(super) fn invert_spd(a: &Block, n: usize, relative: W) -> (Block, bool) {
-    let mut floors = [0.0; 6];
+pub(super) fn invert_spd<W: Working>(a: &Block<W>, n: usize, relative: W) -> (Block<W>, bool) {
+    let mut floors = [W::zero(); 6];
     for j in 0..n {
         floors[j] = relative * a[j][j].abs();
     }
@@ -152,28 +151,28 @@ pub(super) enum Redundant {
 }
 
 /// [`invert_spd`] with the floor of each pivot given; `true` if a pivot was at its floor.
-pub(super) fn invert_spd_with(
-    a: &Block,
+pub(super) fn invert_spd_with<W: Working>(
+    a: &Block<W>,
     n: usize,
     floors: &[W; 6],
     redundant: Redundant,
-) -> (Block, bool) {
+) -> (Block<W>, bool) {
     let mut l = zero_block();
     let mut raised = false;
     let mut dropped = [false; 6];
     for j in 0..n {
         let mut s = a[j][j];
         for k in 0..j {
-            s -= l[j][k] * l[j][k];
+            s = s - l[j][k] * l[j][k];
         }
-        let floor = floors[j].max(W::MIN_POSITIVE);
+        let floor = floors[j].max(W::min_positive());
         if s.is_nan() || s <= floor {
             raised = true;
             if redundant == Redundant::Drop {
                 // Row j decouples: unit diagonal, nothing else in its row or column.
                 dropped[j] = true;
-                l[j] = [0.0; 6];
-                l[j][j] = 1.0;
+                l[j] = [W::zero(); 6];
+                l[j][j] = W::one();
                 continue;
             }
             s = floor;
@@ -183,7 +182,7 @@ pub(super) fn invert_spd_with(
         for i in j + 1..n {
             let mut t = a[i][j];
             for k in 0..j {
-                t -= l[i][k] * l[j][k];
+                t = t - l[i][k] * l[j][k];
             }
             l[i][j] = t / pivot;
         }
@@ -191,18 +190,18 @@ pub(super) fn invert_spd_with(
     // Columns of A⁻¹: solve L Lᵀ x = e_c.
     let mut inv = zero_block();
     for c in 0..n {
-        let mut z = [0.0; 6];
+        let mut z = [W::zero(); 6];
         for i in 0..n {
-            let mut s = if i == c { 1.0 } else { 0.0 };
+            let mut s = if i == c { W::one() } else { W::zero() };
             for k in 0..i {
-                s -= l[i][k] * z[k];
+                s = s - l[i][k] * z[k];
             }
             z[i] = s / l[i][i];
         }
         for i in (0..n).rev() {
             let mut s = z[i];
             for k in i + 1..n {
-                s -= l[k][i] * z[k];
+                s = s - l[k][i] * z[k];
             }
             z[i] = s / l[i][i];
         }
@@ -213,30 +212,30 @@ pub(super) fn invert_spd_with(
     // Symmetrize (round-off).
     for i in 0..n {
         for j in 0..i {
-            let m = (inv[i][j] + inv[j][i]) * 0.5;
+            let m = (inv[i][j] + inv[j][i]) / (W::one() + W::one());
             inv[i][j] = m;
             inv[j][i] = m;
         }
     }
     for j in (0..n).filter(|&j| dropped[j]) {
         for i in 0..n {
-            inv[i][j] = 0.0;
-            inv[j][i] = 0.0;
+            inv[i][j] = W::zero();
+            inv[j][i] = W::zero();
         }
     }
     (inv, raised)
 }
 
 /// `J(row, body)`: the 6-vector of `row` on `body` (zero if the row does not act on it).
-pub(super) fn jacobian<T: Float>(row: &ConstraintRow<T>, body: usize) -> [W; 6] {
+pub(super) fn jacobian<T: Scalar>(row: &ConstraintRow<T>, body: usize) -> [WorkingOf<T>; 6] {
     let pack = |b: &crate::JacobianBlock<T>| {
         [
-            wide(b.linear[0]),
-            wide(b.linear[1]),
-            wide(b.linear[2]),
-            wide(b.angular[0]),
-            wide(b.angular[1]),
-            wide(b.angular[2]),
+            b.linear[0].widen(),
+            b.linear[1].widen(),
+            b.linear[2].widen(),
+            b.angular[0].widen(),
+            b.angular[1].widen(),
+            b.angular[2].widen(),
         ]
     };
     if row.a.body == body {
@@ -245,11 +244,11 @@ pub(super) fn jacobian<T: Float>(row: &ConstraintRow<T>, body: usize) -> [W; 6] 
         row.b
             .as_ref()
             .filter(|b| b.body == body)
-            .map_or([0.0; 6], pack)
+            .map_or([WorkingOf::<T>::zero(); 6], pack)
     }
 }
 
-impl<T: Float, S: Storage> JointTree<T, S> {
+impl<T: Scalar, S: Storage> JointTree<T, S> {
     pub(crate) fn new() -> Self {
         Self {
             bodies: Buffer::new(),
@@ -299,7 +298,7 @@ impl<T: Float, S: Storage> JointTree<T, S> {
                 parent: NONE,
                 d: zero_block(),
                 up: zero_block(),
-                x: [0.0; 6],
+                x: [WorkingOf::<T>::zero(); 6],
             };
             push(&mut self.bodies, node)?;
         }
@@ -318,7 +317,7 @@ impl<T: Float, S: Storage> JointTree<T, S> {
                 then_root: NONE,
                 d: zero_block(),
                 up: zero_block(),
-                x: [0.0; 6],
+                x: [WorkingOf::<T>::zero(); 6],
             };
             let bodies = self.bodies.as_mut_slice();
             for side in 0..2 {
@@ -413,8 +412,8 @@ impl<T: Float, S: Storage> JointTree<T, S> {
         cfm: T,
     ) {
         self.regularized = 0;
-        let (epsilon, cfm) = (wide(T::epsilon()), wide(cfm));
-        let redundant = 64.0 * epsilon;
+        let epsilon = T::epsilon().widen();
+        let redundant = integer::<T>(64) * epsilon;
         let Self { bodies, joints, .. } = self;
         let (bodies, joints) = (bodies.as_mut_slice(), joints.as_mut_slice());
         for (node, inv) in bodies.iter_mut().zip(inverse) {
@@ -425,14 +424,14 @@ impl<T: Float, S: Storage> JointTree<T, S> {
             let mut inv_i = zero_block();
             for r in 0..3 {
                 for c in 0..3 {
-                    inv_i[r][c] = wide(inv.inv_inertia[(r, c)]);
+                    inv_i[r][c] = inv.inv_inertia[(r, c)].widen();
                 }
             }
             let (inertia, raised) = invert_spd(&inv_i, 3, epsilon);
             self.regularized += usize::from(raised);
             node.d = zero_block();
             for k in 0..3 {
-                node.d[k][k] = 1.0 / wide(inv.inv_mass);
+                node.d[k][k] = WorkingOf::<T>::one() / inv.inv_mass.widen();
             }
             for r in 0..3 {
                 for c in 0..3 {
@@ -443,7 +442,7 @@ impl<T: Float, S: Storage> JointTree<T, S> {
         for node in joints.iter_mut().filter(|n| n.tree) {
             node.d = zero_block();
             for k in 0..node.rows {
-                node.d[k][k] = -cfm;
+                node.d[k][k] = -cfm.widen();
             }
         }
         let order = self.order.as_slice();
@@ -463,9 +462,9 @@ impl<T: Float, S: Storage> JointTree<T, S> {
             body.up = zero_block();
             for i in 0..6 {
                 for r in 0..n {
-                    let mut s = 0.0;
+                    let mut s = WorkingOf::<T>::zero();
                     for k in 0..6 {
-                        s += d_inv[i][k] * jac[r][k];
+                        s = s + d_inv[i][k] * jac[r][k];
                     }
                     body.up[i][r] = s;
                 }
@@ -474,11 +473,11 @@ impl<T: Float, S: Storage> JointTree<T, S> {
             let joint = &mut joints[j];
             for r in 0..n {
                 for c in 0..n {
-                    let mut s = 0.0;
+                    let mut s = WorkingOf::<T>::zero();
                     for k in 0..6 {
-                        s += jac[r][k] * up[k][c];
+                        s = s + jac[r][k] * up[k][c];
                     }
-                    joint.d[r][c] -= s;
+                    joint.d[r][c] = joint.d[r][c] - s;
                 }
             }
             // Joint: D is negative definite; D⁻¹ = −(−D)⁻¹, up = D⁻¹ J_parent (rows × 6),
@@ -505,9 +504,9 @@ impl<T: Float, S: Storage> JointTree<T, S> {
                 joint.up = zero_block();
                 for r in 0..n {
                     for k in 0..6 {
-                        let mut s = 0.0;
+                        let mut s = WorkingOf::<T>::zero();
                         for c in 0..n {
-                            s += joint.d[r][c] * jp[c][k];
+                            s = s + joint.d[r][c] * jp[c][k];
                         }
                         joint.up[r][k] = s;
                     }
@@ -516,11 +515,11 @@ impl<T: Float, S: Storage> JointTree<T, S> {
                 let pd = &mut bodies[parent].d;
                 for a in 0..6 {
                     for b in 0..6 {
-                        let mut s = 0.0;
+                        let mut s = WorkingOf::<T>::zero();
                         for r in 0..n {
-                            s += jp[r][a] * up[r][b];
+                            s = s + jp[r][a] * up[r][b];
                         }
-                        pd[a][b] -= s;
+                        pd[a][b] = pd[a][b] - s;
                     }
                 }
             }
@@ -549,13 +548,13 @@ impl<T: Float, S: Storage> JointTree<T, S> {
         );
         for &j in order {
             let joint = &mut joints[j];
-            joint.x = [0.0; 6];
+            joint.x = [WorkingOf::<T>::zero(); 6];
             for r in 0..joint.rows {
-                joint.x[r] = wide(rhs(joint.first_row + r));
+                joint.x[r] = rhs(joint.first_row + r).widen();
             }
-            bodies[joint.child].x = [0.0; 6];
+            bodies[joint.child].x = [WorkingOf::<T>::zero(); 6];
             if joint.then_root != NONE {
-                bodies[joint.then_root].x = [0.0; 6];
+                bodies[joint.then_root].x = [WorkingOf::<T>::zero(); 6];
             }
         }
         // Forward: z = L⁻¹ b, children before parents (x_parent −= upᵀ x_child).
@@ -563,31 +562,31 @@ impl<T: Float, S: Storage> JointTree<T, S> {
             let (child, n) = (joints[j].child, joints[j].rows);
             let (xb, up) = (bodies[child].x, bodies[child].up);
             for r in 0..n {
-                let mut s = 0.0;
+                let mut s = WorkingOf::<T>::zero();
                 for k in 0..6 {
-                    s += up[k][r] * xb[k];
+                    s = s + up[k][r] * xb[k];
                 }
-                joints[j].x[r] -= s;
+                joints[j].x[r] = joints[j].x[r] - s;
             }
             let parent = joints[j].parent;
             if parent != NONE {
                 let (xj, up) = (joints[j].x, joints[j].up);
                 let x = &mut bodies[parent].x;
                 for k in 0..6 {
-                    let mut s = 0.0;
+                    let mut s = WorkingOf::<T>::zero();
                     for r in 0..n {
-                        s += up[r][k] * xj[r];
+                        s = s + up[r][k] * xj[r];
                     }
-                    x[k] -= s;
+                    x[k] = x[k] - s;
                 }
             }
         }
         // Backward: x = D⁻¹ z − up x_parent, parents before children.
-        let times = |d: &Block, x: &[W; 6], n: usize| {
-            let mut y = [0.0; 6];
+        let times = |d: &Block<WorkingOf<T>>, x: &[WorkingOf<T>; 6], n: usize| {
+            let mut y = [WorkingOf::<T>::zero(); 6];
             for i in 0..n {
                 for k in 0..n {
-                    y[i] += d[i][k] * x[k];
+                    y[i] = y[i] + d[i][k] * x[k];
                 }
             }
             y
@@ -604,7 +603,7 @@ impl<T: Float, S: Storage> JointTree<T, S> {
                 let (xp, up) = (bodies[parent].x, joints[j].up);
                 for r in 0..n {
                     for k in 0..6 {
-                        xj[r] -= up[r][k] * xp[k];
+                        xj[r] = xj[r] - up[r][k] * xp[k];
                     }
                 }
             }
@@ -614,15 +613,12 @@ impl<T: Float, S: Storage> JointTree<T, S> {
             let up = bodies[child].up;
             for k in 0..6 {
                 for r in 0..n {
-                    xb[k] -= up[k][r] * xj[r];
+                    xb[k] = xb[k] - up[k][r] * xj[r];
                 }
             }
             bodies[child].x = xb;
             for r in 0..n {
-                out(
-                    joints[j].first_row + r,
-                    T::from(-xj[r]).unwrap_or_else(T::nan),
-                );
+                out(joints[j].first_row + r, T::narrow(-xj[r]));
             }
         }
     }

@@ -1,6 +1,6 @@
 //! Block Gauss-Seidel whose first block, the joint tree's rows, is solved exactly.
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::Float;
 
 use super::{Direct, Local};
 use crate::world::WorldError;
@@ -11,7 +11,7 @@ use crate::{
 /// Sweeps of iterative refinement after the direct solve of a joint block alone.
 const MAX_REFINEMENTS: usize = 3;
 
-impl<T: Float, S: Storage> Local<T, S> {
+impl<T: Scalar, S: Storage> Local<T, S> {
     /// Block Gauss-Seidel whose first block, the rows of the joint tree, is solved exactly
     /// (one factorization), the other rows (contacts, loop-closing joints) by the PGS row
     /// kernel. Without other rows one sweep is exact up to round-off, and the sweeps after it

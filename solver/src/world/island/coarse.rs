@@ -1,7 +1,7 @@
 //! The coarse correction of a large island of contacts on the tree of its touching pairs
 //! (each pair's wrench solved at once): what holds a box tower at 20 sweeps.
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::Float;
 
 use super::{EXACT_ROWS, Local};
 use crate::world::WorldError;
@@ -22,7 +22,7 @@ pub(super) const WRENCH: usize = 6;
 /// `[p[j] for each member]`) by modified Gram-Schmidt, moving the kept columns to the front;
 /// a column whose remainder is below `√ε` of its length depends on the ones before it and is
 /// dropped. Returns how many columns are kept.
-fn orthonormalize<T: Float>(members: &mut [(u32, [T; WRENCH])]) -> usize {
+fn orthonormalize<T: Scalar>(members: &mut [(u32, [T; WRENCH])]) -> usize {
     let norm = |c: usize, ms: &[(u32, [T; WRENCH])]| {
         ms.iter()
             .fold(T::zero(), |s, (_, p)| s + p[c] * p[c])
@@ -54,7 +54,7 @@ fn orthonormalize<T: Float>(members: &mut [(u32, [T; WRENCH])]) -> usize {
     kept
 }
 
-impl<T: Float, S: Storage> Local<T, S> {
+impl<T: Scalar, S: Storage> Local<T, S> {
     /// Finishes an unconverged solve of a large island without joints by a coarse
     /// correction on the tree of its contacts, sweep after sweep. Each body pair's
     /// load-carrying contact rows (normal rows with λ > 0 and their friction rows: a box

@@ -1,7 +1,7 @@
 //! Gathering an island into a [`Local`] problem (body indices renumbered; blocks on static
 //! bodies left out) and scattering its result back.
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::Float;
 
 use super::Local;
 use crate::world::WorldError;
@@ -45,7 +45,7 @@ pub(super) fn local_of(bodies: &[u32], slot_of: &[u32], b: usize) -> Option<usiz
     }
 }
 
-impl<T: Float, S: Storage> Local<T, S> {
+impl<T: Scalar, S: Storage> Local<T, S> {
     /// `row` in the island's numbering, without its blocks on bodies outside the island:
     /// those bodies are static (their velocity changes are zero), so `J Δv` and `M⁻¹Jᵀ` are
     /// the same without them.
@@ -181,12 +181,12 @@ impl<T: Float, S: Storage> Local<T, S> {
     }
 }
 
-fn block_dot<T: Float>(b: &JacobianBlock<T>, v: &BodyVelocity<T>) -> T {
+fn block_dot<T: Scalar>(b: &JacobianBlock<T>, v: &BodyVelocity<T>) -> T {
     b.linear.dot(&v.linear) + b.angular.dot(&v.angular)
 }
 
 /// `J v` over the world's velocities.
-pub(crate) fn row_dot<T: Float>(row: &ConstraintRow<T>, v: &[BodyVelocity<T>]) -> T {
+pub(crate) fn row_dot<T: Scalar>(row: &ConstraintRow<T>, v: &[BodyVelocity<T>]) -> T {
     let mut s = block_dot(&row.a, &v[row.a.body]);
     if let Some(b) = &row.b {
         s = s + block_dot(b, &v[b.body]);

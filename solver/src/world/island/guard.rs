@@ -1,7 +1,7 @@
 //! The energy guard: an island of contacts whose solved velocities have more kinetic energy
 //! than its free motion is solved again from zero impulses.
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::Float;
 
 use super::{Local, Outcome, Start};
 use crate::world::{RigidBody, WorldError};
@@ -16,7 +16,7 @@ pub(crate) struct Kinetic<'a, T> {
     pub(crate) free: &'a [BodyVelocity<T>],
 }
 
-impl<T: Float> Kinetic<'_, T> {
+impl<T: Scalar> Kinetic<'_, T> {
     /// `½ m |v|² + ½ ωᵀ I ω` of body `b` at its free velocity plus `change` (world frame).
     pub(crate) fn of(&self, b: usize, change: &BodyVelocity<T>) -> T {
         let (body, free) = (&self.bodies[b], &self.free[b]);
@@ -33,7 +33,7 @@ impl<T: Float> Kinetic<'_, T> {
     }
 }
 
-impl<T: Float, S: Storage> Local<T, S> {
+impl<T: Scalar, S: Storage> Local<T, S> {
     /// The energy guard of [`Self::solve_island`]: if the velocity changes give the island
     /// more kinetic energy than its free motion has (beyond a thousandth of it), solves the rows
     /// (whose `η` holds no push) again from zero impulses with `settings`, and returns that

@@ -16,8 +16,8 @@ mod schur;
 mod substeps;
 mod sweeps;
 
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::Float;
 
 use coarse::WRENCH;
 pub(crate) use gather::RowsView;
@@ -56,7 +56,7 @@ pub(crate) struct Outcome<T> {
     pub(crate) swept_loops: usize,
 }
 
-impl<T: Float> Outcome<T> {
+impl<T: Scalar> Outcome<T> {
     /// Nothing solved yet: converged, zero residual, ω = 1, no sweeps.
     pub(crate) fn empty() -> Self {
         Self {
@@ -136,7 +136,7 @@ enum Loops {
 }
 
 /// One island's problem in its own numbering.
-pub(crate) struct Local<T, S: Storage> {
+pub(crate) struct Local<T: Scalar, S: Storage> {
     /// Global index of each local body, ascending. A row's block on a body outside the
     /// island (static, so its velocity never changes) is left out of the local row, so the
     /// local arrays hold the island's bodies and nothing more ([`Local::local_row`]).
@@ -166,7 +166,7 @@ pub(crate) struct Local<T, S: Storage> {
     direct_row: S::Buf<bool>,
     tree: JointTree<T, S>,
     /// The sparse factorization of every joint row, for joints that close loops.
-    graph: JointGraph<S>,
+    graph: JointGraph<T, S>,
     /// Which of the two solves the joint rows directly.
     direct: Direct,
     /// Scratch of the exact finish by the Schur complement (one entry per row).
@@ -190,7 +190,7 @@ pub(crate) struct Local<T, S: Storage> {
     coarse_start: S::Buf<u32>,
 }
 
-impl<T: Float, S: Storage> Local<T, S> {
+impl<T: Scalar, S: Storage> Local<T, S> {
     pub(crate) fn new() -> Self {
         Self {
             bodies: Buffer::new(),
@@ -384,7 +384,8 @@ impl<T: Float, S: Storage> Local<T, S> {
         let joint_rows: usize = joints.clone().map(|j| all_joints[j].joint.rows()).sum();
         // Loops: every joint row by the sparse factorization, unless its fill does not fit
         // the storage (then the tree and sweeps, as without it, reported).
-        let graph = loops == Loops::Direct && self.tree.tree_rows() < joint_rows;
+        let graph = loops == Loops::Direct
+            && (self.tree.tree_rows() < joint_rows || T::epsilon() > T::from(1e-10).unwrap());
         let planned = graph && self.graph.plan(m, local_joints).is_ok();
         self.loops_swept = graph && !planned;
         self.direct = if planned { Direct::Graph } else { Direct::Tree };

@@ -1,12 +1,12 @@
 //! The exact finish of a small island the sweeps left unconverged.
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::Float;
 
 use super::{EXACT_ROWS, Local};
 use crate::world::WorldError;
 use crate::{Certificate, PgsSettings, RowOperator, SequentialImpulse, SolveError, certify};
 
-impl<T: Float, S: Storage> Local<T, S> {
+impl<T: Scalar, S: Storage> Local<T, S> {
     /// Finishes an unconverged solve of a small island exactly ([`EXACT_ROWS`]); keeps the
     /// sweeps' answer if the exact solver fails or does no better.
     pub(super) fn polish(

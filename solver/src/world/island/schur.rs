@@ -14,8 +14,8 @@
 //!
 //! `S` dense and small, solved by the exact pivoting solver. Each column of `S` takes one
 //! direct solve and one `M⁻¹Jᵀ` product, so the cost is `|N|` solves of the joint block.
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::Float;
 
 use super::{Direct, EXACT_ROWS, Local};
 use crate::world::WorldError;
@@ -24,7 +24,7 @@ use crate::{
     Bounds, Certificate, PgsSettings, RowFlag, RowOperator, SequentialImpulse, SolveError, certify,
 };
 
-impl<T: Float, S: Storage> Local<T, S> {
+impl<T: Scalar, S: Storage> Local<T, S> {
     /// Finishes an unconverged block solve exactly when the rows outside the direct block
     /// are at most [`EXACT_ROWS`]; keeps the sweeps' answer if the exact solver fails or
     /// does no better. Not inlined: its fixed arrays would enlarge the caller's frame on

@@ -4,8 +4,8 @@
 //! 2024; Macklin et al., "Small steps in physics simulation", SCA 2019), with the rigid
 //! push of [`WorldSettings::contact_beta`] instead of their soft springs, whose sag grows
 //! with the load a contact carries.
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::Float;
 
 use super::{Kinetic, Local, Outcome, row_dot};
 use crate::world::{WorldError, WorldSettings};
@@ -20,7 +20,7 @@ enum Sweep {
     Relax,
 }
 
-impl<T: Float, S: Storage> Local<T, S> {
+impl<T: Scalar, S: Storage> Local<T, S> {
     /// The gathered island (rows prepared, no joints) solved in `substeps` substeps of the
     /// step: in each, gravity is added, the impulses of the last substep are applied again
     /// (warm start), one sweep holds the contacts at the separation of the substep (the
@@ -196,7 +196,7 @@ struct SweepData<'a, T> {
     inverse_substep: T,
 }
 
-impl<T: Float> SweepData<'_, T> {
+impl<T: Scalar> SweepData<'_, T> {
     /// One sweep over the rows, with the velocities in `op` (absolute; `carried` adds the
     /// kinematic bodies') and the bodies' displacements so far in `moved`, `elapsed` into
     /// the step: a contact normal row holds the separation `gap + J·moved + carried·elapsed`

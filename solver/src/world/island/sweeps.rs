@@ -1,7 +1,7 @@
 //! PGS-SOR over every row of the island in sequential-impulse form, and what it left
 //! unresolved.
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::Float;
 
 use super::{Local, Outcome};
 use crate::world::WorldError;
@@ -9,7 +9,7 @@ use crate::{
     BodyVelocity, Bounds, Certificate, PgsSettings, RowOperator, SequentialImpulse, pgs_sor,
 };
 
-impl<T: Float, S: Storage> Local<T, S> {
+impl<T: Scalar, S: Storage> Local<T, S> {
     /// `outcome` with the contacts its solve left unresolved counted.
     pub(super) fn count_unresolved(
         &mut self,

@@ -13,8 +13,8 @@
 //! The test uses the velocities at the start of the step (before gravity), so a resting
 //! contact never bounces on the gravity of one step; it applies to contacts closing faster
 //! than [`WorldSettings::restitution_threshold`] that touch or would touch within the step.
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::Float;
 
 use super::islands::Islands;
 use super::push;
@@ -34,7 +34,7 @@ pub(crate) struct Bounce<T, S: Storage> {
     pub(crate) bounced: S::Buf<bool>,
 }
 
-impl<T: Float, S: Storage> Bounce<T, S> {
+impl<T: Scalar, S: Storage> Bounce<T, S> {
     pub(crate) fn new() -> Self {
         Self {
             delta: Buffer::new(),

@@ -7,8 +7,9 @@
 //! `v = Δq/Δt`) is SHAKE; with this half the scheme is symmetric and symplectic, so a
 //! pendulum's energy oscillates by O(Δt²) instead of decaying: the velocity of the chord is
 //! not projected onto the old tangent and then lost at the next step.
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::{Float, FloatConst};
+use num_traits::FloatConst;
 use xform::Vector;
 
 use super::islands::Islands;
@@ -59,7 +60,7 @@ pub enum JointScheme {
 
 /// Joint `slot`'s coordinate at the poses of `bodies` and which rows its drive adds at the
 /// end of the step: a limit reached or passed (lower, upper), a motor.
-fn end_rows<T: Float, U>(
+fn end_rows<T: Scalar, U>(
     slot: &JointSlot<T, U>,
     bodies: &[RigidBody<T>],
 ) -> (Option<Linearization<T>>, [bool; 3]) {
@@ -83,7 +84,7 @@ fn end_rows<T: Float, U>(
 /// contact (`±J v' ≥ 0`), the motor as `J v' = speed` with half the step's force. Not
 /// inlined: its linearization stays off the frame of the island loop.
 #[inline(never)]
-fn add_end_rows<T: Float, S: Storage, U>(
+fn add_end_rows<T: Scalar, S: Storage, U>(
     local: &mut Local<T, S>,
     slot: &JointSlot<T, U>,
     (start, bodies): (&[RigidBody<T>], &[RigidBody<T>]),
@@ -137,7 +138,7 @@ pub(crate) fn finish<T, S, U>(
     settings: &WorldSettings<T>,
 ) -> Result<(), WorldError>
 where
-    T: Float + FloatConst,
+    T: Scalar + FloatConst,
     S: Storage,
     U: ConstraintFunction<T>,
 {

@@ -18,8 +18,9 @@ pub(crate) mod sleep;
 pub(crate) mod solve;
 pub(crate) mod stabilize;
 
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::{Float, FloatConst};
+use num_traits::FloatConst;
 
 #[cfg(doc)]
 use broad::Grid;
@@ -113,7 +114,7 @@ impl Phase {
 }
 
 /// How the awake islands' velocity problems are solved (the step is the same otherwise).
-pub(crate) trait SolveIslands<T, S: Storage, U> {
+pub(crate) trait SolveIslands<T: Scalar, S: Storage, U> {
     /// Solves every awake island; writes impulses into `rows.lambda` and velocity changes
     /// into `delta_v`; `trace` as in [`World::step_traced`].
     #[allow(clippy::too_many_arguments, reason = "the named data of the step")]
@@ -135,7 +136,7 @@ pub(crate) trait SolveIslands<T, S: Storage, U> {
 /// Island after island on the calling thread.
 struct Sequential;
 
-impl<T: Float, S: Storage, U: ConstraintFunction<T>> SolveIslands<T, S, U> for Sequential {
+impl<T: Scalar, S: Storage, U: ConstraintFunction<T>> SolveIslands<T, S, U> for Sequential {
     fn solve(
         &mut self,
         local: &mut Local<T, S>,
@@ -158,7 +159,7 @@ impl<T: Float, S: Storage, U: ConstraintFunction<T>> SolveIslands<T, S, U> for S
 pub(crate) use crate::world::capacity::push;
 
 /// What the phases of one step write, kept between steps only to reuse the memory.
-pub(crate) struct Scratch<T, S: Storage> {
+pub(crate) struct Scratch<T: Scalar, S: Storage> {
     candidates: Candidates<T, S>,
     contacts: S::Buf<Contact<T>>,
     bounce: bounce::Bounce<T, S>,
@@ -179,7 +180,7 @@ pub(crate) struct Scratch<T, S: Storage> {
     touching: crate::world::events::Touching<T, S>,
 }
 
-impl<T: Float, S: Storage> Scratch<T, S> {
+impl<T: Scalar, S: Storage> Scratch<T, S> {
     pub(crate) fn new() -> Self {
         Self {
             candidates: Candidates::new(),
@@ -202,7 +203,7 @@ impl<T: Float, S: Storage> Scratch<T, S> {
 
 impl<T, S, U, B> World<T, S, U, B>
 where
-    T: Float + FloatConst,
+    T: Scalar + FloatConst,
     S: Storage,
     U: ConstraintFunction<T> + Clone,
     B: BroadPhase<T>,
@@ -491,7 +492,7 @@ where
 #[cfg(feature = "rayon")]
 impl<T, S, U, B> World<T, S, U, B>
 where
-    T: Float + FloatConst + Send + Sync,
+    T: Scalar + FloatConst + Send + Sync,
     S: Storage,
     U: ConstraintFunction<T> + Clone + Sync,
     B: BroadPhase<T>,

@@ -3,9 +3,9 @@
 //! into its own [`Local`] problem, solved, and the results scattered in island order — the
 //! same arithmetic as the sequential solve, so the same bits.
 #[cfg(feature = "rayon")]
-use cwlist::{Buffer, Growable, Storage};
+use crate::world::Scalar;
 #[cfg(feature = "rayon")]
-use num_traits::Float;
+use cwlist::{Buffer, Growable, Storage};
 
 #[cfg(feature = "rayon")]
 use super::islands::Islands;
@@ -49,7 +49,7 @@ pub(crate) fn islands<T, S, U>(
     push_v: &mut [BodyVelocity<T>],
 ) -> Result<Outcome<T>, WorldError>
 where
-    T: Float + Send + Sync,
+    T: Scalar + Send + Sync,
     S: Storage,
     U: ConstraintFunction<T> + Sync,
 {
@@ -105,7 +105,7 @@ pub(crate) struct Parallel;
 #[cfg(feature = "rayon")]
 impl<T, S, U> super::SolveIslands<T, S, U> for Parallel
 where
-    T: Float + Send + Sync,
+    T: Scalar + Send + Sync,
     S: Storage,
     U: ConstraintFunction<T> + Sync,
 {

@@ -9,8 +9,8 @@
 //! `E' − E = (L_b' − L_b)·Ω = 0`: the energy too. Integrating `ω` first and the rotation
 //! after with the new `ω` (as Bullet and Box2D do) keeps `|L|` and `E` but lets the vector `L`
 //! drift at first order in `Δt`.
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::Float;
 use rotint::{BodyInertia, GyroScheme};
 use xform::{Quaternion, Vector};
 
@@ -47,7 +47,7 @@ pub(crate) struct Motion<T, S: Storage> {
 ///
 /// # Errors
 /// [`rotint::Error::NotConverged`] if even [`MAX_SPLIT`] sub-steps do not converge.
-pub(crate) fn free_rotation<T: Float>(
+pub(crate) fn free_rotation<T: Scalar>(
     inertia: &BodyInertia<T>,
     omega: Vector<T, 3>,
     h: T,
@@ -90,7 +90,7 @@ pub(crate) fn free_rotation<T: Float>(
 pub(crate) const MAX_SPLIT: usize = 1024;
 
 /// One Lie-midpoint rotation of length `h`, `None` if the fixed point is not reached.
-fn lie_midpoint<T: Float>(
+fn lie_midpoint<T: Scalar>(
     inertia: &BodyInertia<T>,
     omega: Vector<T, 3>,
     h: T,
@@ -117,7 +117,7 @@ fn lie_midpoint<T: Float>(
     None
 }
 
-impl<T: Float, S: Storage> Motion<T, S> {
+impl<T: Scalar, S: Storage> Motion<T, S> {
     pub(crate) fn new() -> Self {
         Self {
             next: Buffer::new(),

@@ -2,6 +2,7 @@
 //! by dual numbers (`J`, `C`) with the Baumgarte bias `−βC/Δt`, then each contact's normal
 //! row (`λ ≥ 0`; restitution, speculative gap or Baumgarte bias) and two friction rows
 //! bounded by `±μλₙ`. Rows of one island are contiguous, joints first.
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
 use num_traits::Float;
 use xform::Vector;
@@ -68,7 +69,7 @@ pub(crate) fn joint_row<T: Float>(
 }
 
 /// A joint linearized at the poses of `bodies`.
-pub(crate) fn linearize_joint<T: Float, U: ConstraintFunction<T>>(
+pub(crate) fn linearize_joint<T: Scalar, U: ConstraintFunction<T>>(
     slot: &JointSlot<T, U>,
     bodies: &[RigidBody<T>],
 ) -> Linearization<T> {
@@ -78,7 +79,7 @@ pub(crate) fn linearize_joint<T: Float, U: ConstraintFunction<T>>(
 
 /// A joint's constraint values `C` at the poses of `bodies` (plain numbers, no Jacobian)
 /// and its number of rows.
-pub(crate) fn joint_value<T: Float, U: ConstraintFunction<T>>(
+pub(crate) fn joint_value<T: Scalar, U: ConstraintFunction<T>>(
     slot: &JointSlot<T, U>,
     bodies: &[RigidBody<T>],
 ) -> ([T; crate::world::MAX_JOINT_ROWS], usize) {
@@ -89,7 +90,7 @@ pub(crate) fn joint_value<T: Float, U: ConstraintFunction<T>>(
     )
 }
 
-impl<T: Float, S: Storage> Rows<T, S> {
+impl<T: Scalar, S: Storage> Rows<T, S> {
     pub(crate) fn new() -> Self {
         Self {
             rows: Buffer::new(),

@@ -5,8 +5,8 @@
 //! the motor moves it however slowly. Waking happens elsewhere: an island with any awake
 //! body is awake as a whole ([`Islands`]), and the world's setters wake the body they
 //! change.
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::Float;
 use xform::Vector;
 
 use super::islands::Islands;
@@ -15,7 +15,7 @@ use crate::world::{JointSlot, RigidBody, SleepSettings};
 
 /// Updates the resting times of the awake bodies of `next` and puts islands to sleep;
 /// returns how many bodies sleep after the step.
-pub(crate) fn update<T: Float, S: Storage, U>(
+pub(crate) fn update<T: Scalar, S: Storage, U>(
     next: &mut [RigidBody<T>],
     joints: &[JointSlot<T, U>],
     islands: &Islands<S>,

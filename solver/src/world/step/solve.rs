@@ -1,8 +1,8 @@
 //! The velocity solve, island by island: each awake island's bodies and rows are gathered
 //! into a [`Local`] problem and solved there ([`crate::world::island`]); then its impulses
 //! and velocity changes are scattered back.
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::Float;
 
 use super::islands::Islands;
 use super::rows::Rows;
@@ -14,7 +14,7 @@ use crate::{BodyInverseMass, BodyVelocity};
 /// Solves every awake island in turn with one reusable [`Local`]; writes the impulses into
 /// `rows.lambda` and the velocity changes into `delta_v`.
 #[allow(clippy::too_many_arguments, reason = "the named data of the step")]
-pub(crate) fn islands<T: Float, S: Storage, U: ConstraintFunction<T>>(
+pub(crate) fn islands<T: Scalar, S: Storage, U: ConstraintFunction<T>>(
     local: &mut Local<T, S>,
     islands: &Islands<S>,
     rows: &mut Rows<T, S>,

@@ -7,8 +7,9 @@
 //! map) and their velocities by `Δq/Δt`: velocities left alone keep the motion that
 //! violated the joints, and a taut chain with a heavy end then turns unstable (measured in
 //! the chain scene).
+use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
-use num_traits::{Float, FloatConst};
+use num_traits::FloatConst;
 use xform::Vector;
 
 use super::islands::Islands;
@@ -43,7 +44,7 @@ pub(crate) fn project<T, S, U>(
     settings: &WorldSettings<T>,
 ) -> Result<Projection, WorldError>
 where
-    T: Float + FloatConst,
+    T: Scalar + FloatConst,
     S: Storage,
     U: ConstraintFunction<T>,
 {
@@ -165,7 +166,7 @@ where
 /// and its velocities by `d/h`. A diverging projection can make `d` so large that the
 /// rotation is not finite: then `Err` names the orientation (the step is refused, the world
 /// kept), never a panic.
-fn correct<T: Float>(
+fn correct<T: Scalar>(
     body: &mut RigidBody<T>,
     d: &BodyVelocity<T>,
     h: T,
@@ -186,6 +187,7 @@ fn correct<T: Float>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use num_traits::Float;
 
     /// Issue 34, case 1: a diverging projection's rotation (|Δθ|² overflows, so the
     /// exponential map is NaN) used to panic in `Quaternion::normalize`.
