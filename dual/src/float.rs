@@ -174,7 +174,7 @@ impl<T: Float, D: Tangent<T>> Float for Jet<T, D> {
     /// `self·a + b`, value with one rounding (`T::mul_add`).
     #[inline(always)]
     fn mul_add(self, a: Self, b: Self) -> Self {
-        let re = self.re.mul_add(a.re, b.re);
+        let re = fpu::mul_add(self.re, a.re, b.re);
         Self::new(re, self.eps.lin2(a.re, a.eps, self.re).add(b.eps))
     }
     /// `−y/x²`, written `−(1/x)²·y`.
@@ -229,7 +229,7 @@ impl<T: Float, D: Tangent<T>> Float for Jet<T, D> {
     /// `y/(2√x)`; at `x = ±0` the factor is `+∞` (strong zero keeps `y = 0` at 0).
     #[inline(always)]
     fn sqrt(self) -> Self {
-        let re = self.re.sqrt();
+        let re = fpu::sqrt(self.re);
         let d = if re.is_zero() {
             T::infinity()
         } else {
@@ -404,13 +404,13 @@ impl<T: Float, D: Tangent<T>> Float for Jet<T, D> {
     #[inline(always)]
     fn asin(self) -> Self {
         let re = self.re.asin();
-        self.chain(re, one_minus_sq(self.re).sqrt().recip())
+        self.chain(re, fpu::sqrt(one_minus_sq(self.re)).recip())
     }
     /// `−y/√((1 − x)(1 + x))`; `−∞` at ±1.
     #[inline(always)]
     fn acos(self) -> Self {
         let re = self.re.acos();
-        self.chain(re, -one_minus_sq(self.re).sqrt().recip())
+        self.chain(re, -fpu::sqrt(one_minus_sq(self.re)).recip())
     }
     /// `y/(1 + x²)` (tends to 0, never NaN, for huge `x`).
     #[inline(always)]
@@ -468,7 +468,7 @@ impl<T: Float, D: Tangent<T>> Float for Jet<T, D> {
     #[inline(always)]
     fn acosh(self) -> Self {
         let re = self.re.acosh();
-        let d = (self.re - T::one()).sqrt().recip() * (self.re + T::one()).sqrt().recip();
+        let d = fpu::sqrt(self.re - T::one()).recip() * fpu::sqrt(self.re + T::one()).recip();
         self.chain(re, d)
     }
     /// `y/((1 − x)(1 + x))`; `+∞` at ±1.

@@ -253,7 +253,7 @@ impl<T: Float, const K: usize> Float for Taylor<T, K> {
     }
     /// `self·a + b`, value with one rounding.
     fn mul_add(self, a: Self, b: Self) -> Self {
-        with_value(product(&self, &a) + b, self.re.mul_add(a.re, b.re))
+        with_value(product(&self, &a) + b, fpu::mul_add(self.re, a.re, b.re))
     }
     /// The division recurrence for `1/x`; signed infinities of the pole at 0.
     fn recip(self) -> Self {
@@ -329,7 +329,7 @@ impl<T: Float, const K: usize> Float for Taylor<T, K> {
     }
     /// `w_k = (u_k − Σ w_j w_{k−j})/(2w₀)`; at 0 the leading power `t^(m/2)`.
     fn sqrt(self) -> Self {
-        let value = self.re.sqrt();
+        let value = fpu::sqrt(self.re);
         if self.re.is_zero() {
             return pow_const(&self, T::one() / (T::one() + T::one()), value);
         }
@@ -506,13 +506,21 @@ impl<T: Float, const K: usize> Float for Taylor<T, K> {
     /// `w' = u'/√(1 − u²)`.
     fn asin(self) -> Self {
         let q = one_minus_sq(&self);
-        let g = pow_const(&q, -T::one() / (T::one() + T::one()), q.re.sqrt().recip());
+        let g = pow_const(
+            &q,
+            -T::one() / (T::one() + T::one()),
+            fpu::sqrt(q.re).recip(),
+        );
         self.integrate(&g, self.re.asin())
     }
     /// `w' = −u'/√(1 − u²)`.
     fn acos(self) -> Self {
         let q = one_minus_sq(&self);
-        let g = pow_const(&q, -T::one() / (T::one() + T::one()), q.re.sqrt().recip());
+        let g = pow_const(
+            &q,
+            -T::one() / (T::one() + T::one()),
+            fpu::sqrt(q.re).recip(),
+        );
         self.integrate(&-g, self.re.acos())
     }
     /// `w' = u'/(1 + u²)`.
@@ -600,7 +608,7 @@ impl<T: Float, const K: usize> Float for Taylor<T, K> {
     /// `w' = u'/√((u − 1)(u + 1))`.
     fn acosh(self) -> Self {
         let q = product(&(self - T::one()), &(self + T::one()));
-        let g0 = ((self.re - T::one()).sqrt() * (self.re + T::one()).sqrt()).recip();
+        let g0 = (fpu::sqrt(self.re - T::one()) * fpu::sqrt(self.re + T::one())).recip();
         let g = pow_const(&q, -T::one() / (T::one() + T::one()), g0);
         self.integrate(&g, self.re.acosh())
     }

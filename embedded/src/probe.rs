@@ -1,6 +1,7 @@
-//! f32 elementary functions as the library crates call them (through `num_traits::Float`,
-//! whose no_std path is the `libm` crate), each in a function of its own with an unmangled
-//! name, so `scripts/ci-embedded` can disassemble them and the cost table can count them.
+//! f32 elementary functions as the library crates call them (`fpu::sqrt` and `fpu::mul_add`;
+//! `abs`, `max` and `min` through `num_traits::Float`, whose no_std path is the `libm` crate),
+//! each in a function of its own with an unmangled name, so `scripts/ci-embedded` can
+//! disassemble them and the cost table can count them.
 //!
 //! On `thumbv7em-none-eabihf` the Cortex-M4F's single-precision FPU has `vsqrt.f32`,
 //! `vabs.f32` and `vfma.f32`; whether the library path reaches them is what these show.
@@ -19,11 +20,11 @@ pub extern "C" fn probe_identity_f32(x: f32) -> f32 {
     x
 }
 
-/// `Float::sqrt(x)` as the library crates call it.
+/// `fpu::sqrt(x)`, as the library crates call it.
 #[unsafe(no_mangle)]
 #[inline(never)]
 pub extern "C" fn probe_sqrt_f32(x: f32) -> f32 {
-    Float::sqrt(x)
+    fpu::sqrt(x)
 }
 
 /// `Float::abs(x)` as the library crates call it.
@@ -33,11 +34,11 @@ pub extern "C" fn probe_abs_f32(x: f32) -> f32 {
     Float::abs(x)
 }
 
-/// `Float::mul_add(x, y, z)` as the library crates call it.
+/// `fpu::mul_add(x, y, z)`, as the library crates call it.
 #[unsafe(no_mangle)]
 #[inline(never)]
 pub extern "C" fn probe_mul_add_f32(x: f32, y: f32, z: f32) -> f32 {
-    Float::mul_add(x, y, z)
+    fpu::mul_add(x, y, z)
 }
 
 /// `Float::max(x, y)` (the PGS clamp's building block).
@@ -60,11 +61,9 @@ pub type Probe = (&'static str, &'static str, fn(f32, f32, f32) -> f32);
 /// The probes by name, each as a function of three arguments (unused ones ignored), in the
 /// order the cost table lists them.
 pub const PROBES: &[Probe] = &[
-    ("probe_sqrt_f32", "`Float::sqrt`", |x, _, _| {
-        probe_sqrt_f32(x)
-    }),
+    ("probe_sqrt_f32", "`fpu::sqrt`", |x, _, _| probe_sqrt_f32(x)),
     ("probe_abs_f32", "`Float::abs`", |x, _, _| probe_abs_f32(x)),
-    ("probe_mul_add_f32", "`Float::mul_add`", |x, y, z| {
+    ("probe_mul_add_f32", "`fpu::mul_add`", |x, y, z| {
         probe_mul_add_f32(x, y, z)
     }),
     ("probe_max_f32", "`Float::max`", |x, y, _| {

@@ -115,7 +115,7 @@ pub fn quat_exp<T: Float>(v: Vector<T, 3>) -> Quaternion<T> {
         let c = T::one() - x2 * half;
         Quaternion::from_parts(c, v * s)
     } else {
-        let theta = theta2.sqrt();
+        let theta = fpu::sqrt(theta2);
         let (s, c) = (theta * half).sin_cos();
         Quaternion::from_parts(c, v * (s / theta))
     }
@@ -159,7 +159,7 @@ pub fn quat_exp_cubic<T: Float>(v: Vector<T, 3>) -> Quaternion<T> {
     let a = T::one() - x2 * half;
     let b = (T::one() - x2 * lit(1.0 / 6.0)) * half;
     // b already holds the ½ of X = ½v; |(b v)|² = (1 - x²/6)² x².
-    let inv = (a * a + b * b * v.norm_squared()).sqrt().recip();
+    let inv = fpu::sqrt(a * a + b * b * v.norm_squared()).recip();
     Quaternion::from_parts(a * inv, v * (b * inv))
 }
 
@@ -179,7 +179,7 @@ pub fn quat_exp_quintic<T: Float>(v: Vector<T, 3>) -> Quaternion<T> {
     let x2 = v.norm_squared() * lit(0.25);
     let a = T::one() - x2 * (half - x2 * lit(1.0 / 24.0));
     let b = (T::one() - x2 * (lit::<T>(1.0 / 6.0) - x2 * lit(1.0 / 120.0))) * half;
-    let inv = (a * a + b * b * v.norm_squared()).sqrt().recip();
+    let inv = fpu::sqrt(a * a + b * b * v.norm_squared()).recip();
     Quaternion::from_parts(a * inv, v * (b * inv))
 }
 

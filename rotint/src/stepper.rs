@@ -286,7 +286,7 @@ impl<T: Float + FloatConst> Stepper<T> {
         if bound2 <= self.max_angle * self.max_angle {
             return Ok(1);
         }
-        let bound = bound2.sqrt();
+        let bound = fpu::sqrt(bound2);
         match self.guard {
             Guard::Reject => Err(Error::StepTooLarge),
             Guard::Substep { max_substeps } => {
@@ -338,7 +338,7 @@ impl<T: Float + FloatConst> Stepper<T> {
             let (p, n2) = self.advance(q, omega, end, alpha, dt);
             // True only for a finite, nonzero q (a NaN or infinity in q reaches n2).
             if n2 > T::zero() && n2 < T::infinity() {
-                return Ok((p * n2.sqrt().recip(), end));
+                return Ok((p * fpu::sqrt(n2).recip(), end));
             }
         }
         self.step_slow(q, omega, alpha, dt)
@@ -397,7 +397,7 @@ impl<T: Float + FloatConst> Stepper<T> {
         dt: T,
     ) -> Quaternion<T> {
         let (p, n2) = self.advance(q, omega, omega + alpha * dt, alpha, dt);
-        p * n2.sqrt().recip()
+        p * fpu::sqrt(n2).recip()
     }
 
     /// The unnormalized product of the orientation and the step's rotation, and its squared
@@ -577,6 +577,6 @@ pub(crate) fn renormalize<T: Float>(q: Quaternion<T>) -> Quaternion<T> {
     if delta.abs() < T::epsilon() * (two * two * two * two * two * two) {
         q * ((two + one - n2) / two)
     } else {
-        q / n2.sqrt()
+        q / fpu::sqrt(n2)
     }
 }

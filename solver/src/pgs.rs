@@ -109,7 +109,7 @@ pub(crate) fn flag_rows<T: Float, O: RowOperator<T>>(
     }
     if detect_duplicates {
         // ‖Jᵢ − Jⱼ‖² in the M⁻¹ metric is Γᵢᵢ + Γⱼⱼ − 2Γᵢⱼ: zero for a repeated row.
-        let tol = T::epsilon().sqrt();
+        let tol = fpu::sqrt(T::epsilon());
         for j in 1..n {
             if !flags[j].is_active() {
                 continue;

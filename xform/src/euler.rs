@@ -473,7 +473,7 @@ impl<T: Float> EulerAngles<T> {
 
     fn check_lock(&self) -> Result<(), GimbalLock<T>> {
         let distance = self.gimbal_distance();
-        if distance.is_finite() && distance >= T::epsilon().sqrt() {
+        if distance.is_finite() && distance >= fpu::sqrt(T::epsilon()) {
             Ok(())
         } else {
             Err(GimbalLock { distance })
@@ -488,7 +488,7 @@ fn intrinsic_angles<T: Float>(r: &[[T; 3]; 3], [i, j, k]: [usize; 3]) -> [T; 3] 
         // Proper Euler: R = Rᵢ(a) Rⱼ(b) Rᵢ(c), m the third axis, s the parity of (i, j, m).
         let m = other(i, j);
         let s: T = parity(i, j);
-        let sin_b = (r[i][j] * r[i][j] + r[i][m] * r[i][m]).sqrt();
+        let sin_b = fpu::sqrt(r[i][j] * r[i][j] + r[i][m] * r[i][m]);
         let b = sin_b.atan2(r[i][i]);
         if sin_b <= eps * T::from(4).unwrap_or_else(T::one) {
             // Lock: column j of Rᵢ(a)Rⱼ(b) is Rᵢ(a)eⱼ = cos a eⱼ + s sin a eₘ.
@@ -501,7 +501,7 @@ fn intrinsic_angles<T: Float>(r: &[[T; 3]; 3], [i, j, k]: [usize; 3]) -> [T; 3] 
     } else {
         // Tait–Bryan: R = Rᵢ(a) Rⱼ(b) Rₖ(c), s the parity of (i, j, k); R[i][k] = s sin b.
         let s: T = parity(i, j);
-        let cos_b = (r[i][i] * r[i][i] + r[i][j] * r[i][j]).sqrt();
+        let cos_b = fpu::sqrt(r[i][i] * r[i][i] + r[i][j] * r[i][j]);
         let b = (s * r[i][k]).atan2(cos_b);
         if cos_b <= eps * T::from(4).unwrap_or_else(T::one) {
             // Lock: column j of Rᵢ(a)Rⱼ(b) is Rᵢ(a)eⱼ = cos a eⱼ + s sin a eₖ.

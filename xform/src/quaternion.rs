@@ -37,7 +37,7 @@ pub struct Quaternion<T> {
 /// avoids `sin θ / θ` with `θ = 0` (which would be NaN, also for dual numbers).
 #[inline]
 pub(crate) fn small_angle_squared<T: Float>() -> T {
-    T::epsilon().sqrt()
+    fpu::sqrt(T::epsilon())
 }
 
 /// `sin θ / θ` given `θ²`, smooth at 0.
@@ -48,7 +48,7 @@ pub(crate) fn sinc_from_squared<T: Float>(theta2: T) -> T {
         let c120 = T::from(1.0 / 120.0).unwrap_or_else(T::zero);
         T::one() - theta2 * (c6 - theta2 * c120)
     } else {
-        let t = theta2.sqrt();
+        let t = fpu::sqrt(theta2);
         t.sin() / t
     }
 }
@@ -220,10 +220,10 @@ impl<T: Float> Quaternion<T> {
     pub fn norm(&self) -> T {
         let n2 = self.norm_squared();
         if !self.at_extreme_scale(n2) {
-            return n2.sqrt();
+            return fpu::sqrt(n2);
         }
         let m = self.largest_component();
-        m * (*self / m).norm_squared().sqrt()
+        m * fpu::sqrt((*self / m).norm_squared())
     }
 
     /// Whether `|q|² = n2` lost the scale: overflowed, or underflowed below the normal range
@@ -404,7 +404,7 @@ impl<T: Float> Quaternion<T> {
         let trace = r[0][0] + r[1][1] + r[2][2];
         let q = if trace >= r[0][0] && trace >= r[1][1] && trace >= r[2][2] {
             // s = 2|w|; the other components are (difference) / (4|w|) = (..) / (2s).
-            let s = (one + trace).sqrt();
+            let s = fpu::sqrt(one + trace);
             let inv = one / (s + s);
             Self::new(
                 s * (one / (one + one)),
@@ -413,7 +413,7 @@ impl<T: Float> Quaternion<T> {
                 (r[1][0] - r[0][1]) * inv,
             )
         } else if r[0][0] >= r[1][1] && r[0][0] >= r[2][2] {
-            let s = (one + r[0][0] - r[1][1] - r[2][2]).sqrt();
+            let s = fpu::sqrt(one + r[0][0] - r[1][1] - r[2][2]);
             let inv = one / (s + s);
             Self::new(
                 (r[2][1] - r[1][2]) * inv,
@@ -422,7 +422,7 @@ impl<T: Float> Quaternion<T> {
                 (r[0][2] + r[2][0]) * inv,
             )
         } else if r[1][1] >= r[2][2] {
-            let s = (one - r[0][0] + r[1][1] - r[2][2]).sqrt();
+            let s = fpu::sqrt(one - r[0][0] + r[1][1] - r[2][2]);
             let inv = one / (s + s);
             Self::new(
                 (r[0][2] - r[2][0]) * inv,
@@ -431,7 +431,7 @@ impl<T: Float> Quaternion<T> {
                 (r[1][2] + r[2][1]) * inv,
             )
         } else {
-            let s = (one - r[0][0] - r[1][1] + r[2][2]).sqrt();
+            let s = fpu::sqrt(one - r[0][0] - r[1][1] + r[2][2]);
             let inv = one / (s + s);
             Self::new(
                 (r[1][0] - r[0][1]) * inv,
@@ -532,7 +532,7 @@ impl<T: Float> Quaternion<T> {
             let c5 = T::from(0.2).unwrap_or_else(T::zero);
             (T::one() - r2 * (c3 - r2 * c5)) / w
         } else {
-            let s = s2.sqrt();
+            let s = fpu::sqrt(s2);
             s.atan2(w) / s
         };
         Ok(Self::from_parts(ln_norm, v * factor))

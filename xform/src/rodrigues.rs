@@ -14,7 +14,7 @@ fn one_minus_cos_over_squared<T: Float>(theta2: T) -> T {
         let c720 = T::from(1.0 / 720.0).unwrap_or_else(T::zero);
         half - theta2 * (c24 - theta2 * c720)
     } else {
-        let t = theta2.sqrt();
+        let t = fpu::sqrt(theta2);
         // 1 - cos θ = 2 sin²(θ/2): no cancellation for small θ.
         let s = (t / (T::one() + T::one())).sin();
         (s * s + s * s) / theta2
@@ -106,12 +106,12 @@ pub fn rotation_vector_from_matrix<T: Float>(m: &Matrix<T, 3, 3>) -> Vector<T, 3
             let c340 = T::from(3.0 / 40.0).unwrap_or_else(T::zero);
             one + s2 * (c6 + s2 * c340)
         } else {
-            let s = s2.sqrt();
+            let s = fpu::sqrt(s2);
             s.atan2(c) / s
         };
         sv * factor
     } else {
-        let s = s2.sqrt();
+        let s = fpu::sqrt(s2);
         let theta = s.atan2(c);
         let sym = (*m + m.transpose()) * half - Matrix::identity() * c;
         let d = sym.diagonal();
@@ -124,7 +124,7 @@ pub fn rotation_vector_from_matrix<T: Float>(m: &Matrix<T, 3, 3>) -> Vector<T, 3
         };
         // (1 - c) n nᵀ column i = (1 - c) n_i n, and (1 - c) n_i² = d_i.
         let col = sym.col(i);
-        let n = col / (d.0[i] * (one - c)).sqrt();
+        let n = col / fpu::sqrt(d.0[i] * (one - c));
         let n = if n.dot(&sv) < T::zero() { -n } else { n };
         n * theta
     }

@@ -207,7 +207,7 @@ impl<T: Float, const N: usize> Skew<T, N> {
     #[inline]
     pub fn magnitude(&self) -> T {
         let two = T::one() + T::one();
-        (self.0.0.iter().flatten().fold(T::zero(), |s, &c| s + c * c) / two).sqrt()
+        fpu::sqrt(self.0.0.iter().flatten().fold(T::zero(), |s, &c| s + c * c) / two)
     }
 }
 

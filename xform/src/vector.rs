@@ -194,7 +194,7 @@ impl<T: Float, const N: usize> Vector<T, N> {
     /// ```
     #[inline]
     pub fn norm(&self) -> T {
-        self.norm_squared().sqrt()
+        fpu::sqrt(self.norm_squared())
     }
 
     /// The unit vector in the same direction.

@@ -143,7 +143,7 @@ pub fn capsule_capsule<T: Float>(
             );
             let noise = T::from(16.0).unwrap_or_else(T::one)
                 * T::epsilon()
-                * (la2.sqrt() + lb2.sqrt() + radii);
+                * (fpu::sqrt(la2) + fpu::sqrt(lb2) + radii);
             let candidates = [crossing, first, second];
             let skip = usize::from(crossing.gap >= first.gap - noise);
             for c in &candidates[skip..] {

@@ -95,7 +95,7 @@ pub fn capsule_cuboid<T: Float>(
     }
     let smallest = h[0].min(h[1]).min(h[2]);
     let tolerance = T::from(AXIS_PREFERENCE).unwrap_or_else(T::zero) * smallest;
-    let parallel = T::epsilon().sqrt() * d.norm();
+    let parallel = fpu::sqrt(T::epsilon()) * d.norm();
     // The strictly best cross axis (a chosen one is then the true least-penetration axis),
     // which must beat the faces by the tolerance.
     let mut best_cross: Option<(usize, T, Vector<T, 3>)> = None;
@@ -125,7 +125,7 @@ pub fn capsule_cuboid<T: Float>(
         if best_face {
             face_points(&p0, &d, &h, best_index, &best_dir, r, margin, &mut m);
             let lowest = m.min_gap().map(|g| g + r);
-            let reach = T::epsilon().sqrt() * smallest;
+            let reach = fpu::sqrt(T::epsilon()) * smallest;
             if lowest.is_some_and(|l| l - best_sep <= reach) {
                 for c in m.as_slice_mut() {
                     *c = to_world(Local::from(*c));

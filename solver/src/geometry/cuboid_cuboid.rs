@@ -171,7 +171,7 @@ pub fn cuboid_cuboid<T: Float>(
     // Edge pairs: the strictly largest separation among them (so that a chosen edge axis
     // is the true least-penetration axis, whose supporting edges cross), then it must beat
     // the faces by the tolerance.
-    let parallel = T::epsilon().sqrt();
+    let parallel = fpu::sqrt(T::epsilon());
     let mut best_edge: Option<(Axis, T, Vector<T, 3>)> = None;
     for i in 0..3 {
         for j in 0..3 {

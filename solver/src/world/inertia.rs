@@ -20,7 +20,7 @@ pub(crate) fn principal_moments<T: Float>(m: &Matrix<T, 3, 3>) -> [T; 3] {
     } else {
         let q = (a + b + c) / three;
         let p2 = (a - q) * (a - q) + (b - q) * (b - q) + (c - q) * (c - q) + two * off;
-        let p = (p2 / (three * two)).sqrt();
+        let p = fpu::sqrt(p2 / (three * two));
         // det((M − qI)/p) / 2, clamped against round-off.
         let (ba, bb, bc) = ((a - q) / p, (b - q) / p, (c - q) / p);
         let (bd, be, bf) = (d / p, e / p, f / p);

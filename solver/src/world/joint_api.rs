@@ -109,7 +109,7 @@ where
                 inv_inertia: body.world_inverse_inertia(),
             }
         });
-        let tiny = T::epsilon().sqrt();
+        let tiny = fpu::sqrt(T::epsilon());
         for r in 0..rows {
             if !lin.value[r].is_finite() {
                 return Err(WorldError::NonFinite {

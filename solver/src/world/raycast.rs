@@ -132,7 +132,7 @@ fn sphere<T: Scalar>(ray: &Ray<T>, r: T) -> Option<(T, Vector<T, 3>)> {
     if b >= T::zero() || disc < T::zero() {
         return None;
     }
-    let t = -b - disc.sqrt();
+    let t = -b - fpu::sqrt(disc);
     let n = ray.at(t);
     let len = n.norm();
     Some((t, if len > T::zero() { n / len } else { -d }))
@@ -198,7 +198,7 @@ fn capsule<T: Scalar>(ray: &Ray<T>, r: T, hh: T) -> Option<(T, Vector<T, 3>)> {
         let c = o[0] * o[0] + o[2] * o[2] - r * r;
         let disc = b * b - a * c;
         if disc >= T::zero() {
-            let t = (-b - disc.sqrt()) / a;
+            let t = (-b - fpu::sqrt(disc)) / a;
             let p = ray.at(t);
             if t >= T::zero() && p[1].abs() <= hh {
                 keep(Some((t, Vector([p[0] / r, T::zero(), p[2] / r]))));

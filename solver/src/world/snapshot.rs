@@ -314,7 +314,7 @@ where
             }
         }
         for (i, plane) in self.planes.as_slice().iter().enumerate() {
-            let unit = (plane.normal.norm() - T::one()).abs() <= T::epsilon().sqrt();
+            let unit = (plane.normal.norm() - T::one()).abs() <= fpu::sqrt(T::epsilon());
             if !(unit && plane.offset.is_finite()) {
                 return refuse("plane", i, "normal not unit or offset not finite");
             }

@@ -162,7 +162,7 @@ impl Working for Twofold {
     }
     /// One Newton correction of the `f32` root: `s + (x − s²)/(2s)`.
     fn sqrt(self) -> Self {
-        let s = num_traits::Float::sqrt(self.hi);
+        let s = fpu::sqrt(self.hi);
         // 0, ±∞ and NaN (a negative argument) are the f32 root's own answer.
         if s == 0.0 || !s.is_finite() {
             return Self { hi: s, lo: 0.0 };

@@ -38,7 +38,7 @@ fn orthonormalize<T: Scalar>(members: &mut [(u32, [T; WRENCH])]) -> usize {
             }
         }
         let rest = norm(j, members);
-        if rest.is_nan() || rest <= T::epsilon().sqrt() * length {
+        if rest.is_nan() || rest <= fpu::sqrt(T::epsilon()) * length {
             continue;
         }
         for (_, p) in members.iter_mut() {

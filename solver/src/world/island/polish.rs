@@ -44,7 +44,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             // regularize by √ε of the largest diagonal entry, a residual far below the
             // tolerance, and try again from the sweeps' answer.
             let largest = (0..n).fold(T::zero(), |m, i| m.max(gamma[i * n + i]));
-            let floor = cfm + T::epsilon().sqrt() * largest;
+            let floor = cfm + fpu::sqrt(T::epsilon()) * largest;
             trial.copy_from_slice(lambda);
             exact = self
                 .exact

@@ -154,7 +154,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         if matches!(solved, Err(SolveError::Singular)) {
             // Dependent rows: regularize by √ε of the largest diagonal entry (as the polish).
             let largest = (0..m).fold(T::zero(), |w, a| w.max(s[a * m + a]));
-            let floor = cfm + T::epsilon().sqrt() * largest;
+            let floor = cfm + fpu::sqrt(T::epsilon()) * largest;
             trial = core::array::from_fn(|a| if a < m { lambda[others[a]] } else { T::zero() });
             solved = exact.try_solve(
                 s,

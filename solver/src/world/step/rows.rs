@@ -338,7 +338,7 @@ impl<T: Scalar, S: Storage> Rows<T, S> {
             Partner::Body(b) => (Some(bodies[b].position), bodies[b].material, Some(b)),
             Partner::Plane(p) => (None, planes[p].material, None),
         };
-        let mu = (body_a.material.friction * material_b.friction).sqrt();
+        let mu = fpu::sqrt(body_a.material.friction * material_b.friction);
         let r_a = c.point - body_a.position;
         let r_b = partner_center.map(|p| c.point - p);
         let make = |dir: Vector<T, 3>| ConstraintRow {
