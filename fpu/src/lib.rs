@@ -35,7 +35,7 @@ fn as_f32<T: Float>(x: T) -> Option<f32> {
 /// assert_eq!(fpu::sqrt(9.0f64), 3.0);
 /// assert!(fpu::sqrt(-1.0f32).is_nan());
 /// ```
-#[inline(always)]
+#[inline]
 pub fn sqrt<T: Float>(x: T) -> T {
     #[cfg(fpu_vfp4)]
     if let Some(v) = as_f32(x) {
@@ -57,7 +57,7 @@ pub fn sqrt<T: Float>(x: T) -> T {
 /// assert_eq!(fpu::mul_add(x, 10.0, -1.0), (f64::from(x) * 10.0 - 1.0) as f32);
 /// assert_eq!(fpu::mul_add(2.0f64, 3.0, 1.0), 7.0);
 /// ```
-#[inline(always)]
+#[inline]
 pub fn mul_add<T: Float>(x: T, a: T, b: T) -> T {
     #[cfg(fpu_vfp4)]
     if let (Some(x), Some(a), Some(b)) = (as_f32(x), as_f32(a), as_f32(b)) {

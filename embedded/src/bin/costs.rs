@@ -135,7 +135,10 @@ const ROWS: &[Row] = &[
         operation: "gyroscopic ω step, implicit midpoint",
         per: 1,
         unit: "",
-        budget: [1024, 2048],
+        // f64: 2048 B measured before the crates called `fpu::sqrt`, 2056 B after (inlining
+        // of the software-f64 path changed; the f32 figure did not move), so the next power
+        // of two.
+        budget: [1024, 4096],
         target: None,
     },
     Row {
