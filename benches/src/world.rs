@@ -495,7 +495,7 @@ fn time_f32<S: solver::cwlist::Storage>(n: usize, steps: usize) -> f64 {
 }
 
 /// 64 separate piles of 100 spheres on one floor, sleeping off.
-fn separate_piles() -> World<f64, Growable> {
+pub fn separate_piles() -> World<f64, Growable> {
     let s = settings();
     let mut world = World::<f64, Growable>::new(s).expect("settings");
     let material = Material {

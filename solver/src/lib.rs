@@ -7,6 +7,8 @@
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
+#[cfg(feature = "rayon")]
+extern crate std;
 
 mod bounds;
 mod certificate;

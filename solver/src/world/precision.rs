@@ -30,7 +30,7 @@ use super::twofold::Twofold;
 /// assert_eq!(empty::<f32>().bodies().len(), 0);
 /// assert_eq!(empty::<f64>().time(), 0.0);
 /// ```
-pub trait Scalar: Float + FloatConst + Debug + sealed::Sealed {}
+pub trait Scalar: Float + FloatConst + Debug + Send + Sync + sealed::Sealed {}
 
 impl Scalar for f32 {}
 impl Scalar for f64 {}
@@ -73,6 +73,8 @@ pub(crate) type WorkingOf<T> = <T as sealed::Sealed>::Working;
 /// The arithmetic the factorizations need.
 pub trait Working:
     Copy
+    + Send
+    + Sync
     + Debug
     + PartialOrd
     + Add<Output = Self>

@@ -12,7 +12,7 @@ use cwlist::{Buffer, Storage};
 use num_traits::FloatConst;
 use xform::Vector;
 
-use super::islands::Islands;
+use super::islands::{GroupsView, Islands};
 use super::rows::{joint_row, linearize_joint};
 use crate::world::constraint::{ConstraintFunction, Linearization};
 use crate::world::contact::{Contact, Partner};
@@ -24,14 +24,10 @@ use crate::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, JacobianBlock,
 
 /// Whether island `k` is integrated by RATTLE: it has joints, the scheme is chosen and the
 /// position projection (SHAKE's half) is on.
-pub(crate) fn rattles<T, S: Storage>(
-    islands: &Islands<S>,
-    k: usize,
-    settings: &WorldSettings<T>,
-) -> bool {
+pub(crate) fn rattles<T>(joints: GroupsView<'_>, k: usize, settings: &WorldSettings<T>) -> bool {
     settings.joint_scheme == JointScheme::Rattle
         && settings.post_stabilization > 0
-        && islands.joints.count(k) > 0
+        && joints.count(k) > 0
 }
 
 /// How islands with joints are integrated in time.
@@ -149,7 +145,7 @@ where
         ..settings.solver
     };
     for (k, &awake) in islands.awake.as_slice().iter().enumerate() {
-        if !awake || !rattles(islands, k, settings) {
+        if !awake || !rattles(islands.joints.view(), k, settings) {
             continue;
         }
         for b in islands.bodies.of(k) {

@@ -1,10 +1,13 @@
 //! Integration: the velocities after the impulses, the impulses kept for warm starting, then
 //! positions `p' = p + Δt v'` and orientations through rotint's guarded stepper (body frame).
 use cwlist::{Buffer, Storage};
-use num_traits::{Float, FloatConst};
+use num_traits::Float;
 use rotint::Stepper;
 use xform::Vector;
 
+use core::convert::Infallible;
+
+use super::executor::Loops;
 use super::islands::NONE;
 use super::predict::Motion;
 use super::rows::Rows;
@@ -13,14 +16,15 @@ use crate::world::WorldError;
 use crate::world::contact::Contact;
 use crate::world::{JointSlot, MAX_JOINT_ROWS, constraint::ConstraintFunction};
 
-impl<T: Float + FloatConst, S: Storage> Motion<T, S> {
+impl<T: crate::world::Scalar, S: Storage> Motion<T, S> {
     /// `v' = v* + Δv` for every body that took part in the solve (`delta_v` is zero for the
     /// others).
-    pub(crate) fn apply_velocities(&mut self, delta_v: &[BodyVelocity<T>]) {
-        let (next, free) = (self.next.as_mut_slice(), self.free.as_slice());
-        for ((next, f), d) in next.iter_mut().zip(free).zip(delta_v) {
+    pub(crate) fn apply_velocities(&mut self, loops: &mut impl Loops, delta_v: &[BodyVelocity<T>]) {
+        let free = self.free.as_slice();
+        let applied: Result<(), Infallible> = loops.each(self.next.as_mut_slice(), &|i, next| {
+            let (f, d) = (&free[i], &delta_v[i]);
             if next.is_static() || next.asleep {
-                continue;
+                return Ok(());
             }
             next.linear_velocity = f.linear + d.linear;
             if d.angular != Vector::zeros() {
@@ -29,7 +33,9 @@ impl<T: Float + FloatConst, S: Storage> Motion<T, S> {
                     .conjugate()
                     .rotate(&(f.angular + d.angular));
             }
-        }
+            Ok(())
+        });
+        let Ok(()) = applied;
     }
 
     /// Positions and orientations of the awake dynamic bodies from their new velocities: a
@@ -40,26 +46,20 @@ impl<T: Float + FloatConst, S: Storage> Motion<T, S> {
     /// [`Local::solve_island`](super::solve::Local::solve_island)).
     pub(crate) fn integrate_positions(
         &mut self,
+        loops: &mut impl Loops,
         stepper: &Stepper<T>,
         h: T,
         delta_v: &[BodyVelocity<T>],
         push: &[BodyVelocity<T>],
     ) -> Result<(), WorldError> {
         let turns = self.turn.as_slice();
-        for (((next, turn), d), push) in self
-            .next
-            .as_mut_slice()
-            .iter_mut()
-            .zip(turns)
-            .zip(delta_v)
-            .zip(push)
-        {
+        loops.each(self.next.as_mut_slice(), &|i, next| {
+            let (turn, d, push) = (&turns[i], &delta_v[i], &push[i]);
             if next.is_kinematic() {
-                next.glide(h)?;
-                continue;
+                return Ok(next.glide(h)?);
             }
             if next.is_static() || next.asleep {
-                continue;
+                return Ok(());
             }
             next.position += (next.linear_velocity + push.linear) * h;
             let still = d.angular == Vector::zeros() && push.angular == Vector::zeros();
@@ -73,8 +73,8 @@ impl<T: Float + FloatConst, S: Storage> Motion<T, S> {
                     stepper.step(next.orientation, omega, Vector::zeros(), h)?.0
                 }
             };
-        }
-        Ok(())
+            Ok(())
+        })
     }
 }
 

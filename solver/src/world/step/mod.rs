@@ -6,10 +6,12 @@
 //! that fails anywhere leaves the world exactly as it was.
 pub(crate) mod bounce;
 pub(crate) mod broad;
+pub(crate) mod executor;
 pub(crate) mod finish;
 pub(crate) mod integrate;
 pub(crate) mod islands;
 pub(crate) mod narrow;
+#[cfg(feature = "rayon")]
 pub(crate) mod parallel;
 pub(crate) mod persist;
 pub(crate) mod predict;
@@ -113,48 +115,7 @@ impl Phase {
     ];
 }
 
-/// How the awake islands' velocity problems are solved (the step is the same otherwise).
-pub(crate) trait SolveIslands<T: Scalar, S: Storage, U> {
-    /// Solves every awake island; writes impulses into `rows.lambda` and velocity changes
-    /// into `delta_v`; `trace` as in [`World::step_traced`].
-    #[allow(clippy::too_many_arguments, reason = "the named data of the step")]
-    fn solve(
-        &mut self,
-        local: &mut Local<T, S>,
-        islands: &Islands<S>,
-        rows: &mut Rows<T, S>,
-        inverse: &[crate::BodyInverseMass<T>],
-        joints: &[super::JointSlot<T, U>],
-        settings: &super::WorldSettings<T>,
-        kinetic: &crate::world::island::Kinetic<'_, T>,
-        delta_v: &mut [BodyVelocity<T>],
-        push_v: &mut [BodyVelocity<T>],
-        trace: &mut [T],
-    ) -> Result<crate::world::island::Outcome<T>, WorldError>;
-}
-
-/// Island after island on the calling thread.
-struct Sequential;
-
-impl<T: Scalar, S: Storage, U: ConstraintFunction<T>> SolveIslands<T, S, U> for Sequential {
-    fn solve(
-        &mut self,
-        local: &mut Local<T, S>,
-        islands: &Islands<S>,
-        rows: &mut Rows<T, S>,
-        inverse: &[crate::BodyInverseMass<T>],
-        joints: &[super::JointSlot<T, U>],
-        settings: &super::WorldSettings<T>,
-        kinetic: &crate::world::island::Kinetic<'_, T>,
-        delta_v: &mut [BodyVelocity<T>],
-        push_v: &mut [BodyVelocity<T>],
-        trace: &mut [T],
-    ) -> Result<crate::world::island::Outcome<T>, WorldError> {
-        solve::islands(
-            local, islands, rows, inverse, joints, settings, kinetic, delta_v, push_v, trace,
-        )
-    }
-}
+use executor::{Executor, Sequential};
 
 pub(crate) use crate::world::capacity::push;
 
@@ -178,6 +139,9 @@ pub(crate) struct Scratch<T: Scalar, S: Storage> {
     excluded: S::Buf<[u32; 2]>,
     /// This step's touching pairs and contact events, committed with the contacts.
     touching: crate::world::events::Touching<T, S>,
+    /// The workers' local problems of [`World::step_parallel`].
+    #[cfg(feature = "rayon")]
+    parallel: parallel::Parallel<T>,
 }
 
 impl<T: Scalar, S: Storage> Scratch<T, S> {
@@ -197,6 +161,8 @@ impl<T: Scalar, S: Storage> Scratch<T, S> {
             joint_total: Buffer::new(),
             excluded: Buffer::new(),
             touching: crate::world::events::Touching::new(),
+            #[cfg(feature = "rayon")]
+            parallel: parallel::Parallel::new(),
         }
     }
 }
@@ -278,12 +244,12 @@ where
         self.run(trace, ended, &mut Sequential)
     }
 
-    /// The step, with the islands' velocity problems solved by `islands`.
-    fn run<I: SolveIslands<T, S, U>>(
+    /// The step, with its loops over bodies, pairs and islands run by `exec`.
+    fn run<I: Executor<T, S, U>>(
         &mut self,
         trace: &mut [T],
         ended: &mut dyn FnMut(Phase),
-        solver: &mut I,
+        exec: &mut I,
     ) -> Result<StepReport<T>, WorldError> {
         let settings = self.settings;
         let Self {
@@ -317,6 +283,7 @@ where
             joint_total,
             excluded,
             touching: next_touching,
+            ..
         } = scratch;
 
         for (i, b) in bodies.iter().enumerate() {
@@ -334,7 +301,15 @@ where
         excluded.as_mut_slice().sort_unstable();
         candidates.find(broad_phase, bodies, excluded.as_slice(), settings.margin)?;
         ended(Phase::Broad);
-        narrow::collide(bodies, planes, candidates, settings.margin, contacts, fresh)?;
+        narrow::collide(
+            exec,
+            bodies,
+            planes,
+            candidates,
+            settings.margin,
+            contacts,
+            fresh,
+        )?;
         ended(Phase::Narrow);
         let link = |c: &Contact<T>| match c.partner {
             Partner::Body(b) => (c.a, Some(b)),
@@ -359,7 +334,7 @@ where
             &settings,
         )?;
         ended(Phase::Bounce);
-        motion.predict(bodies, islands, bounce.delta.as_slice(), &settings)?;
+        motion.predict(exec, bodies, islands, bounce.delta.as_slice(), &settings)?;
         ended(Phase::Predict);
         rows.build(
             bodies,
@@ -380,7 +355,7 @@ where
         for _ in bodies {
             push(push_v, BodyVelocity::default(), "bodies")?;
         }
-        let outcome = solver.solve(
+        let outcome = exec.solve(
             local,
             islands,
             rows,
@@ -396,7 +371,7 @@ where
             trace,
         )?;
         ended(Phase::Solve);
-        motion.apply_velocities(delta_v.as_slice());
+        motion.apply_velocities(exec, delta_v.as_slice());
         joint_impulse.clear();
         drive_impulse.clear();
         for _ in joints {
@@ -414,7 +389,13 @@ where
         for warm in joint_impulse.as_slice() {
             push(joint_total, *warm, "joints")?;
         }
-        motion.integrate_positions(stepper, settings.dt, delta_v.as_slice(), push_v.as_slice())?;
+        motion.integrate_positions(
+            exec,
+            stepper,
+            settings.dt,
+            delta_v.as_slice(),
+            push_v.as_slice(),
+        )?;
         ended(Phase::Integrate);
         let projection = stabilize::project(
             bodies,
@@ -523,6 +504,31 @@ where
     /// assert_eq!(a.state_hash(), b.state_hash()); // bit-identical
     /// ```
     pub fn step_parallel(&mut self) -> Result<StepReport<T>, WorldError> {
-        self.run(&mut [], &mut |_| {}, &mut parallel::Parallel)
+        self.step_parallel_observed(&mut |_| {})
+    }
+
+    /// [`World::step_parallel`], calling `ended(phase)` as each [`Phase`] ends, as
+    /// [`World::step_observed`] does (for a profile of the parallel step).
+    ///
+    /// # Errors
+    /// As [`World::step`].
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Phase, RigidBody, World, WorldSettings};
+    /// let mut world = World::<f64, solver::cwlist::Growable>::new(WorldSettings::default()).unwrap();
+    /// world.add_body(RigidBody::sphere(1.0, 0.5).unwrap()).unwrap();
+    /// let mut seen = Vec::new();
+    /// world.step_parallel_observed(&mut |p| seen.push(p)).unwrap();
+    /// assert_eq!(seen, Phase::ALL);
+    /// ```
+    pub fn step_parallel_observed(
+        &mut self,
+        ended: &mut dyn FnMut(Phase),
+    ) -> Result<StepReport<T>, WorldError> {
+        let mut exec = core::mem::take(&mut self.scratch.parallel);
+        let result = self.run(&mut [], ended, &mut exec);
+        self.scratch.parallel = exec;
+        result
     }
 }

@@ -5,9 +5,12 @@ use cwlist::{Buffer, Storage};
 use num_traits::Float;
 
 use super::broad::{BroadPhase, Proxy};
+use super::executor::Loops;
 use super::persist::{ContactSet, PairKey, warm_start};
 use super::push;
+use crate::geometry::MAX_MANIFOLD_POINTS;
 use crate::geometry::{HalfSpace, Isometry, Manifold};
+use crate::world::Scalar;
 use crate::world::contact::{Contact, Partner, Plane};
 use crate::world::{RigidBody, Shape, WorldError};
 
@@ -83,8 +86,11 @@ impl<T: Float, S: Storage> Candidates<T, S> {
 /// Writes the contacts of this step into `fresh`: each candidate pair and each
 /// (body, plane) pair whose surfaces come within `margin` (gap `<= margin`, so bodies built
 /// exactly touching get their contact whatever the rounding), with the impulses of its
-/// predecessor in `previous` (zero for a new contact).
-pub(crate) fn collide<T: Float, S: Storage>(
+/// predecessor in `previous` (zero for a new contact). The pairs are collided by `loops`;
+/// the contacts come out in the same order either way: each body's planes, then the
+/// candidate pairs.
+pub(crate) fn collide<T: Scalar, S: Storage>(
+    loops: &mut impl Loops,
     bodies: &[RigidBody<T>],
     planes: &[Plane<T>],
     candidates: &Candidates<T, S>,
@@ -93,58 +99,85 @@ pub(crate) fn collide<T: Float, S: Storage>(
     fresh: &mut S::Buf<Contact<T>>,
 ) -> Result<(), WorldError> {
     fresh.clear();
-    let mut emit = |a: usize, partner: Partner, manifold: Manifold<T>| -> Result<(), WorldError> {
-        let first = fresh.as_slice().len();
-        for p in manifold.iter() {
-            if p.gap > margin {
-                continue;
-            }
-            let contact = Contact {
+    let previous = previous.index();
+    // The contacts of one manifold, warm-started from the pair's last ones.
+    let contacts =
+        |a: usize, partner: Partner, manifold: Manifold<T>, emit: &mut dyn FnMut(Contact<T>)| {
+            let unset = Contact {
                 a,
                 partner,
-                normal: p.normal,
-                gap: p.gap,
-                point: p.point,
-                feature: p.feature.0,
+                normal: xform::Vector::zeros(),
+                gap: T::zero(),
+                point: xform::Vector::zeros(),
+                feature: 0,
                 impulse: [T::zero(); 3],
             };
-            push(fresh, contact, "contacts")?;
-        }
-        let old = previous.pair(&PairKey { a, partner });
-        warm_start(old, &mut fresh.as_mut_slice()[first..], margin);
-        Ok(())
-    };
+            let mut kept = [unset; MAX_MANIFOLD_POINTS];
+            let mut n = 0;
+            for p in manifold.iter().filter(|p| p.gap <= margin) {
+                kept[n] = Contact {
+                    a,
+                    partner,
+                    normal: p.normal,
+                    gap: p.gap,
+                    point: p.point,
+                    feature: p.feature.0,
+                    impulse: [T::zero(); 3],
+                };
+                n += 1;
+            }
+            warm_start(
+                previous.pair(&PairKey { a, partner }),
+                &mut kept[..n],
+                margin,
+            );
+            kept[..n].iter().for_each(|c| emit(*c));
+        };
     let pose = |b: &RigidBody<T>| Isometry::new(b.position, b.orientation);
     // Contacts with the planes first: the sweeps then carry the ground's support up a
     // stack within one sweep instead of one contact per sweep.
-    for (i, body) in bodies.iter().enumerate() {
+    let with_planes = |i: usize, emit: &mut dyn FnMut(Result<Contact<T>, WorldError>)| {
+        let body = &bodies[i];
         if body.is_static() {
-            continue;
+            return;
         }
-        if let Some(solid) = body.shape.solid()? {
-            for (k, plane) in planes.iter().enumerate() {
-                let half_space = HalfSpace {
-                    normal: plane.normal,
-                    offset: plane.offset,
-                };
-                emit(
-                    i,
-                    Partner::Plane(k),
-                    solid.contact_plane(&pose(body), &half_space, margin),
-                )?;
+        match body.shape.solid() {
+            Err(e) => emit(Err(e)),
+            Ok(None) => {}
+            Ok(Some(solid)) => {
+                for (k, plane) in planes.iter().enumerate() {
+                    let half_space = HalfSpace {
+                        normal: plane.normal,
+                        offset: plane.offset,
+                    };
+                    let manifold = solid.contact_plane(&pose(body), &half_space, margin);
+                    contacts(i, Partner::Plane(k), manifold, &mut |c| emit(Ok(c)));
+                }
             }
         }
-    }
-    for &[a, b] in candidates.pairs.as_slice() {
-        let (a, b) = (a as usize, b as usize);
+    };
+    let pairs = candidates.pairs.as_slice();
+    let with_body = |k: usize, emit: &mut dyn FnMut(Result<Contact<T>, WorldError>)| {
+        let [a, b] = pairs[k].map(|i| i as usize);
         let (ba, bb) = (&bodies[a], &bodies[b]);
-        if let (Some(sa), Some(sb)) = (ba.shape.solid()?, bb.shape.solid()?) {
-            emit(
-                a,
-                Partner::Body(b),
-                sa.contact(&pose(ba), &sb, &pose(bb), margin),
-            )?;
+        match (ba.shape.solid(), bb.shape.solid()) {
+            (Err(e), _) | (_, Err(e)) => emit(Err(e)),
+            (Ok(Some(sa)), Ok(Some(sb))) => {
+                let manifold = sa.contact(&pose(ba), &sb, &pose(bb), margin);
+                contacts(a, Partner::Body(b), manifold, &mut |c| emit(Ok(c)));
+            }
+            _ => {}
         }
-    }
-    Ok(())
+    };
+    let mut keep = |c: Result<Contact<T>, WorldError>| push(fresh, c?, "contacts");
+    loops.ordered(
+        bodies.len(),
+        &|range, emit| range.for_each(|i| with_planes(i, emit)),
+        &mut keep,
+    )?;
+    loops.ordered(
+        pairs.len(),
+        &|range, emit| range.for_each(|k| with_body(k, emit)),
+        &mut keep,
+    )
 }

@@ -1,109 +1,61 @@
-//! The velocity solve of the islands on rayon's threads (feature `rayon`,
-//! [`World::step_parallel`](crate::world::World::step_parallel)): each island is gathered
-//! into its own [`Local`] problem, solved, and the results scattered in island order — the
-//! same arithmetic as the sequential solve, so the same bits.
-#[cfg(feature = "rayon")]
-use crate::world::Scalar;
-#[cfg(feature = "rayon")]
-use cwlist::{Buffer, Growable, Storage};
+//! The step on rayon's threads (feature `rayon`,
+//! [`World::step_parallel`](crate::world::World::step_parallel)): the loops over bodies and
+//! pairs run in chunks whose results are gathered in index order, and the islands' velocity
+//! problems are solved side by side, each gathered into a local problem of its worker and
+//! scattered back in island order — the same arithmetic as the sequential step, so the same
+//! bits.
+use std::sync::Mutex;
 
-#[cfg(feature = "rayon")]
+use crate::world::Scalar;
+use cwlist::{Buffer, Growable, Storage};
+use rayon::prelude::*;
+
+use super::executor::{Executor, Loops, Produce};
 use super::islands::Islands;
-#[cfg(feature = "rayon")]
 use super::rows::Rows;
-#[cfg(feature = "rayon")]
 use crate::world::constraint::ConstraintFunction;
-#[cfg(feature = "rayon")]
-use crate::world::island::Kinetic;
-#[cfg(feature = "rayon")]
-use crate::world::island::{Local, Outcome};
-#[cfg(feature = "rayon")]
+use crate::world::island::{Kinetic, Local, Outcome};
 use crate::world::{JointSlot, WorldError, WorldSettings};
-#[cfg(feature = "rayon")]
 use crate::{BodyInverseMass, BodyVelocity};
 
-/// One island solved on a worker: what the solve reported and what it changed.
-#[cfg(feature = "rayon")]
+/// Items per task of the loops over bodies and pairs: large enough that a task's work
+/// (a body's free motion, a pair's contacts: 0.1–1 µs each) outweighs rayon's scheduling.
+const CHUNK: usize = 64;
+
+/// A run of consecutive islands solved by one task: what each solve reported and changed,
+/// the islands' impulses and bodies one after another.
 struct Solved<T> {
-    island: usize,
-    outcome: Outcome<T>,
-    /// The island's impulses, in its row order.
+    /// Per island: its index, its outcome, how many impulses, bodies and pushes (none, or
+    /// one per body) it has.
+    islands: alloc::vec::Vec<(usize, Outcome<T>, usize, usize, usize)>,
     lambda: alloc::vec::Vec<T>,
-    /// Global indices of its bodies and their velocity changes.
+    /// Global indices of the bodies and their velocity changes.
     bodies: alloc::vec::Vec<usize>,
     delta_v: alloc::vec::Vec<BodyVelocity<T>>,
     push_v: alloc::vec::Vec<BodyVelocity<T>>,
 }
 
-/// [`super::solve::islands`] with the islands spread over rayon's threads.
-#[cfg(feature = "rayon")]
-#[allow(clippy::too_many_arguments, reason = "the named data of the step")]
-pub(crate) fn islands<T, S, U>(
-    islands: &Islands<S>,
-    rows: &mut Rows<T, S>,
-    inverse: &[BodyInverseMass<T>],
-    joints: &[JointSlot<T, U>],
-    settings: &WorldSettings<T>,
-    kinetic: &Kinetic<'_, T>,
-    delta_v: &mut [BodyVelocity<T>],
-    push_v: &mut [BodyVelocity<T>],
-) -> Result<Outcome<T>, WorldError>
-where
-    T: Scalar + Send + Sync,
-    S: Storage,
-    U: ConstraintFunction<T> + Sync,
-{
-    use rayon::prelude::*;
-    let awake: alloc::vec::Vec<usize> = islands
-        .awake
-        .as_slice()
-        .iter()
-        .enumerate()
-        .filter_map(|(k, &a)| a.then_some(k))
-        .collect();
-    let (bodies, joint_groups, view) = (islands.bodies.view(), islands.joints.view(), rows.view());
-    // One local problem per rayon job (not per island: it holds the exact solver's
-    // matrices); each island hands back only its impulses and velocity changes.
-    let solved: alloc::vec::Vec<Result<Solved<T>, WorldError>> = awake
-        .par_iter()
-        .map_init(Local::<T, Growable>::new, |local, &k| {
-            local.gather_bodies(bodies.of(k), |b| inverse[b])?;
-            local.gather_rows(k, view)?;
-            let outcome =
-                local.solve_island(joint_groups.of(k), joints, settings, kinetic, &mut [])?;
-            Ok(Solved {
-                island: k,
-                outcome,
-                lambda: local.lambda.as_slice().to_vec(),
-                bodies: local.globals().collect(),
-                delta_v: local.delta_v.as_slice().to_vec(),
-                push_v: local.push_v.as_slice().to_vec(),
-            })
-        })
-        .collect();
-    let mut outcome = Outcome::empty();
-    for island in solved {
-        let island = island?;
-        let from = rows.view().island(island.island).start;
-        rows.lambda.as_mut_slice()[from..from + island.lambda.len()]
-            .copy_from_slice(&island.lambda);
-        for (&b, d) in island.bodies.iter().zip(&island.delta_v) {
-            delta_v[b] = *d;
-        }
-        for (&b, p) in island.bodies.iter().zip(&island.push_v) {
-            push_v[b] = *p;
-        }
-        outcome = outcome.merge(island.outcome);
-    }
-    Ok(outcome)
+/// The executor of [`World::step_parallel`](crate::world::World::step_parallel): one local
+/// problem per rayon worker, kept between steps so that its buffers are not grown again.
+pub(crate) struct Parallel<T: Scalar> {
+    locals: alloc::vec::Vec<Mutex<Local<T, Growable>>>,
 }
 
-/// The islands on rayon's threads.
-#[cfg(feature = "rayon")]
-pub(crate) struct Parallel;
+impl<T: Scalar> Parallel<T> {
+    pub(crate) fn new() -> Self {
+        Self {
+            locals: alloc::vec::Vec::new(),
+        }
+    }
+}
 
-#[cfg(feature = "rayon")]
-impl<T, S, U> super::SolveIslands<T, S, U> for Parallel
+impl<T: Scalar> Default for Parallel<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T, S, U> Executor<T, S, U> for Parallel<T>
 where
     T: Scalar + Send + Sync,
     S: Storage,
@@ -112,7 +64,7 @@ where
     fn solve(
         &mut self,
         local: &mut Local<T, S>,
-        islands_: &Islands<S>,
+        islands: &Islands<S>,
         rows: &mut Rows<T, S>,
         inverse: &[BodyInverseMass<T>],
         joints: &[JointSlot<T, U>],
@@ -122,15 +74,166 @@ where
         push_v: &mut [BodyVelocity<T>],
         trace: &mut [T],
     ) -> Result<Outcome<T>, WorldError> {
-        if trace.is_empty() {
-            islands(
-                islands_, rows, inverse, joints, settings, kinetic, delta_v, push_v,
-            )
-        } else {
+        if !trace.is_empty() {
             // A traced solve runs the islands in order, one sweep at a time.
-            super::solve::islands(
-                local, islands_, rows, inverse, joints, settings, kinetic, delta_v, push_v, trace,
-            )
+            return super::solve::islands(
+                local, islands, rows, inverse, joints, settings, kinetic, delta_v, push_v, trace,
+            );
         }
+        let workers = rayon::current_num_threads().max(1);
+        while self.locals.len() < workers {
+            self.locals.push(Mutex::new(Local::new()));
+        }
+        // Consecutive awake islands grouped into tasks of about equal work (rows and
+        // bodies), several tasks per worker so that the workers stay balanced.
+        let work = |k: usize| rows.view().island(k).len() + islands.bodies.count(k) + 1;
+        let awake: alloc::vec::Vec<usize> = islands
+            .awake
+            .as_slice()
+            .iter()
+            .enumerate()
+            .filter_map(|(k, &a)| a.then_some(k))
+            .collect();
+        let total: usize = awake.iter().map(|&k| work(k)).sum();
+        let share = total.div_ceil(16 * workers).max(1);
+        let mut groups: alloc::vec::Vec<&[usize]> = alloc::vec::Vec::new();
+        let (mut start, mut load) = (0, 0);
+        for (i, &k) in awake.iter().enumerate() {
+            load += work(k);
+            if load >= share || i + 1 == awake.len() {
+                groups.push(&awake[start..=i]);
+                (start, load) = (i + 1, 0);
+            }
+        }
+        let (bodies, joint_groups, view) =
+            (islands.bodies.view(), islands.joints.view(), rows.view());
+        let locals = &self.locals;
+        let solved: alloc::vec::Vec<Result<Solved<T>, WorldError>> = groups
+            .par_iter()
+            .with_max_len(1)
+            .map(|group| {
+                let worker = rayon::current_thread_index().unwrap_or(0) % locals.len();
+                let mut local = locals[worker]
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                let mut out = Solved {
+                    islands: alloc::vec::Vec::with_capacity(group.len()),
+                    lambda: alloc::vec::Vec::new(),
+                    bodies: alloc::vec::Vec::new(),
+                    delta_v: alloc::vec::Vec::new(),
+                    push_v: alloc::vec::Vec::new(),
+                };
+                for &k in *group {
+                    local.gather_bodies(bodies.of(k), |b| inverse[b])?;
+                    local.gather_rows(k, view)?;
+                    let outcome = local.solve_island(
+                        joint_groups.of(k),
+                        joints,
+                        settings,
+                        kinetic,
+                        &mut [],
+                    )?;
+                    let (lambda, delta) = (local.lambda.as_slice(), local.delta_v.as_slice());
+                    let pushes = local.push_v.as_slice().len();
+                    out.islands
+                        .push((k, outcome, lambda.len(), delta.len(), pushes));
+                    out.lambda.extend_from_slice(lambda);
+                    out.bodies.extend(local.globals());
+                    out.delta_v.extend_from_slice(delta);
+                    out.push_v.extend_from_slice(local.push_v.as_slice());
+                }
+                Ok(out)
+            })
+            .collect();
+        // Scattered and merged in island order, as the sequential solve does.
+        let mut outcome = Outcome::empty();
+        for group in solved {
+            let group = group?;
+            let (mut at_row, mut at_body, mut at_push) = (0, 0, 0);
+            for &(k, island, impulses, count, pushes) in &group.islands {
+                let from = rows.view().island(k).start;
+                rows.lambda.as_mut_slice()[from..from + impulses]
+                    .copy_from_slice(&group.lambda[at_row..at_row + impulses]);
+                let moved = &group.bodies[at_body..at_body + count];
+                for (&b, d) in moved.iter().zip(&group.delta_v[at_body..at_body + count]) {
+                    delta_v[b] = *d;
+                }
+                for (&b, p) in moved.iter().zip(&group.push_v[at_push..at_push + pushes]) {
+                    push_v[b] = *p;
+                }
+                (at_row, at_body, at_push) = (at_row + impulses, at_body + count, at_push + pushes);
+                outcome = outcome.merge(island);
+            }
+        }
+        Ok(outcome)
     }
+}
+
+impl<T: Scalar> Loops for Parallel<T> {
+    fn ordered<X: Send, E>(
+        &mut self,
+        n: usize,
+        produce: &Produce<'_, X>,
+        consume: &mut dyn FnMut(X) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let chunks: alloc::vec::Vec<alloc::vec::Vec<X>> = (0..n.div_ceil(CHUNK))
+            .into_par_iter()
+            .map(|c| {
+                let mut items = alloc::vec::Vec::new();
+                produce(c * CHUNK..n.min((c + 1) * CHUNK), &mut |x| items.push(x));
+                items
+            })
+            .collect();
+        chunks.into_iter().flatten().try_for_each(consume)
+    }
+
+    fn each<X: Send, E: Send>(
+        &mut self,
+        items: &mut [X],
+        update: &(dyn Fn(usize, &mut X) -> Result<(), E> + Sync),
+    ) -> Result<(), E> {
+        first_error(
+            items
+                .par_chunks_mut(CHUNK)
+                .enumerate()
+                .map(|(c, chunk)| {
+                    let mut failed = None;
+                    for (k, x) in chunk.iter_mut().enumerate() {
+                        if let Err(e) = update(c * CHUNK + k, x) {
+                            failed = failed.or(Some(e));
+                        }
+                    }
+                    failed
+                })
+                .collect(),
+        )
+    }
+
+    fn each2<X: Send, Y: Send, E: Send>(
+        &mut self,
+        xs: &mut [X],
+        ys: &mut [Y],
+        update: &(dyn Fn(usize, &mut X, &mut Y) -> Result<(), E> + Sync),
+    ) -> Result<(), E> {
+        first_error(
+            xs.par_chunks_mut(CHUNK)
+                .zip(ys.par_chunks_mut(CHUNK))
+                .enumerate()
+                .map(|(c, (xs, ys))| {
+                    let mut failed = None;
+                    for (k, (x, y)) in xs.iter_mut().zip(ys).enumerate() {
+                        if let Err(e) = update(c * CHUNK + k, x, y) {
+                            failed = failed.or(Some(e));
+                        }
+                    }
+                    failed
+                })
+                .collect(),
+        )
+    }
+}
+
+/// The first chunk's error, if any.
+fn first_error<E>(chunks: alloc::vec::Vec<Option<E>>) -> Result<(), E> {
+    chunks.into_iter().flatten().next().map_or(Ok(()), Err)
 }

@@ -94,6 +94,41 @@ fn carried_impulse<T: Float>(old: &Contact<T>, normal: &xform::Vector<T, 3>) -> 
     [old.impulse[0], friction.dot(&u1), friction.dot(&u2)]
 }
 
+/// A [`ContactSet`] to look pairs up in.
+#[derive(Clone, Copy)]
+pub(crate) struct ContactIndex<'a, T> {
+    live: &'a [Contact<T>],
+    table: &'a [u32],
+}
+
+impl<'a, T> ContactIndex<'a, T> {
+    /// The last step's contacts of one pair (its manifold), empty if it had none.
+    pub(crate) fn pair(self, key: &PairKey) -> &'a [Contact<T>] {
+        let (table, live) = (self.table, self.live);
+        let size = table.len();
+        if size == 0 {
+            return &[];
+        }
+        let mut slot = (key.hash() % size as u64) as usize;
+        for _ in 0..size {
+            let at = table[slot];
+            if at == EMPTY {
+                return &[];
+            }
+            let first = at as usize;
+            if PairKey::of(&live[first]) == *key {
+                let run = live[first..]
+                    .iter()
+                    .take_while(|c| PairKey::of(c) == *key)
+                    .count();
+                return &live[first..first + run];
+            }
+            slot = if slot + 1 == size { 0 } else { slot + 1 };
+        }
+        &[]
+    }
+}
+
 pub(crate) struct ContactSet<T, S: Storage> {
     pub(crate) live: S::Buf<Contact<T>>,
     table: S::Buf<u32>,
@@ -130,31 +165,12 @@ impl<T: Copy, S: Storage> ContactSet<T, S> {
         Ok(set)
     }
 
-    /// The last step's contacts of one pair (its manifold), empty if it had none.
-    pub(crate) fn pair(&self, key: &PairKey) -> &[Contact<T>] {
-        let table = self.table.as_slice();
-        let size = table.len();
-        let live = self.live.as_slice();
-        if size == 0 {
-            return &[];
+    /// The set read-only, as plain slices that threads can share.
+    pub(crate) fn index(&self) -> ContactIndex<'_, T> {
+        ContactIndex {
+            live: self.live.as_slice(),
+            table: self.table.as_slice(),
         }
-        let mut slot = (key.hash() % size as u64) as usize;
-        for _ in 0..size {
-            let at = table[slot];
-            if at == EMPTY {
-                return &[];
-            }
-            let first = at as usize;
-            if PairKey::of(&live[first]) == *key {
-                let run = live[first..]
-                    .iter()
-                    .take_while(|c| PairKey::of(c) == *key)
-                    .count();
-                return &live[first..first + run];
-            }
-            slot = if slot + 1 == size { 0 } else { slot + 1 };
-        }
-        &[]
     }
 
     /// Drops the contacts `gone` selects and renames the indices of the rest (`rename`, which

@@ -14,8 +14,9 @@ use cwlist::{Buffer, Storage};
 use rotint::{BodyInertia, GyroScheme};
 use xform::{Quaternion, Vector};
 
+use super::executor::Loops;
 use super::finish::rattles;
-use super::islands::{Islands, NONE};
+use super::islands::{GroupsView, Islands, NONE};
 use super::push;
 use crate::world::{RigidBody, WorldError, WorldSettings};
 use crate::{BodyInverseMass, BodyVelocity};
@@ -148,81 +149,115 @@ impl<T: Scalar, S: Storage> Motion<T, S> {
     /// accumulated torque, the gyroscopic term, damping; the accumulators are cleared.
     pub(crate) fn predict(
         &mut self,
+        loops: &mut impl Loops,
         bodies: &[RigidBody<T>],
         islands: &Islands<S>,
         bounce: &[BodyVelocity<T>],
         settings: &WorldSettings<T>,
     ) -> Result<(), WorldError> {
-        let (h, g) = (settings.dt, settings.gravity);
-        self.next.clear();
-        self.free.clear();
-        self.turn.clear();
-        let awake = islands.awake.as_slice();
-        for ((body, &island), jump) in bodies.iter().zip(islands.of_body.as_slice()).zip(bounce) {
-            let mut next = *body;
-            if jump.linear != Vector::zeros() || jump.angular != Vector::zeros() {
-                next.linear_velocity += jump.linear;
-                let w = next.angular_velocity() + jump.angular;
-                next.angular_velocity_body = next.orientation.conjugate().rotate(&w);
-            }
-            let body = next;
-            let mut turn = None;
-            if island != NONE && awake[island as usize] {
-                if next.asleep {
-                    next.wake();
-                }
-                if let Some(inertia) = &body.inertia {
-                    // RATTLE's first half kick; the second comes after the projection.
-                    let kick = if rattles(islands, island as usize, settings) {
-                        h / (T::one() + T::one())
-                    } else {
-                        h
-                    };
-                    next.linear_velocity = body.linear_velocity + body.acceleration(g) * kick;
-                    // A torque acts as the angular impulse τΔt at the start of the step,
-                    // then the body turns freely.
-                    let omega = if body.torque == Vector::zeros() {
-                        body.angular_velocity_body
-                    } else {
-                        let tau = body.orientation.conjugate().rotate(&body.torque);
-                        body.angular_velocity_body + *inertia.inverse() * tau * h
-                    };
-                    next.angular_velocity_body = omega;
-                    match settings.gyroscopic {
-                        Some(GyroScheme::ImplicitMidpoint {
-                            tolerance,
-                            max_iterations,
-                        }) => {
-                            let (omega, q) =
-                                free_rotation(inertia, omega, h, tolerance, max_iterations)?;
-                            next.angular_velocity_body = omega;
-                            turn = Some(q);
-                        }
-                        Some(scheme) => {
-                            next.angular_velocity_body =
-                                inertia.advance_omega(omega, Vector::zeros(), h, scheme)?;
-                        }
-                        None => {}
-                    }
-                    let (linear, angular) = body.damping;
-                    if linear != T::zero() {
-                        next.linear_velocity /= T::one() + h * linear;
-                    }
-                    if angular != T::zero() {
-                        next.angular_velocity_body /= T::one() + h * angular;
-                    }
-                }
-            }
-            // This step applies the accumulated force and torque; the next starts afresh.
-            (next.force, next.torque) = (Vector::zeros(), Vector::zeros());
-            push(&mut self.next, next, "bodies")?;
-            let free = BodyVelocity {
-                linear: next.linear_velocity,
-                angular: next.orientation.rotate(&next.angular_velocity_body),
-            };
-            push(&mut self.free, free, "bodies")?;
-            push(&mut self.turn, turn, "bodies")?;
+        let Self {
+            next, free, turn, ..
+        } = self;
+        next.clear();
+        free.clear();
+        turn.clear();
+        for body in bodies {
+            push(next, *body, "bodies")?;
+            push(free, BodyVelocity::default(), "bodies")?;
+            push(turn, None, "bodies")?;
         }
+        let (awake, of_body, joints) = (
+            islands.awake.as_slice(),
+            islands.of_body.as_slice(),
+            islands.joints.view(),
+        );
+        loops.each2(
+            next.as_mut_slice(),
+            turn.as_mut_slice(),
+            &|i, next, turn| {
+                *turn = free_motion(next, of_body[i], awake, joints, &bounce[i], settings)?;
+                Ok::<(), WorldError>(())
+            },
+        )?;
+        let next = next.as_slice();
+        let free_velocity: Result<(), core::convert::Infallible> =
+            loops.each(free.as_mut_slice(), &|i, free| {
+                let body = &next[i];
+                *free = BodyVelocity {
+                    linear: body.linear_velocity,
+                    angular: body.orientation.rotate(&body.angular_velocity_body),
+                };
+                Ok(())
+            });
+        let Ok(()) = free_velocity;
         Ok(())
     }
+}
+
+/// Moves `next` (a copy of the body) by its free motion (see [`Motion::predict`]); returns
+/// its free rotation, if any.
+fn free_motion<T: Scalar>(
+    next: &mut RigidBody<T>,
+    island: u32,
+    awake: &[bool],
+    joints: GroupsView<'_>,
+    jump: &BodyVelocity<T>,
+    settings: &WorldSettings<T>,
+) -> Result<Option<Quaternion<T>>, WorldError> {
+    let (h, g) = (settings.dt, settings.gravity);
+    if jump.linear != Vector::zeros() || jump.angular != Vector::zeros() {
+        next.linear_velocity += jump.linear;
+        let w = next.angular_velocity() + jump.angular;
+        next.angular_velocity_body = next.orientation.conjugate().rotate(&w);
+    }
+    let body = *next;
+    let mut turn = None;
+    if island != NONE && awake[island as usize] {
+        if next.asleep {
+            next.wake();
+        }
+        if let Some(inertia) = &body.inertia {
+            // RATTLE's first half kick; the second comes after the projection.
+            let kick = if rattles(joints, island as usize, settings) {
+                h / (T::one() + T::one())
+            } else {
+                h
+            };
+            next.linear_velocity = body.linear_velocity + body.acceleration(g) * kick;
+            // A torque acts as the angular impulse τΔt at the start of the step,
+            // then the body turns freely.
+            let omega = if body.torque == Vector::zeros() {
+                body.angular_velocity_body
+            } else {
+                let tau = body.orientation.conjugate().rotate(&body.torque);
+                body.angular_velocity_body + *inertia.inverse() * tau * h
+            };
+            next.angular_velocity_body = omega;
+            match settings.gyroscopic {
+                Some(GyroScheme::ImplicitMidpoint {
+                    tolerance,
+                    max_iterations,
+                }) => {
+                    let (omega, q) = free_rotation(inertia, omega, h, tolerance, max_iterations)?;
+                    next.angular_velocity_body = omega;
+                    turn = Some(q);
+                }
+                Some(scheme) => {
+                    next.angular_velocity_body =
+                        inertia.advance_omega(omega, Vector::zeros(), h, scheme)?;
+                }
+                None => {}
+            }
+            let (linear, angular) = body.damping;
+            if linear != T::zero() {
+                next.linear_velocity /= T::one() + h * linear;
+            }
+            if angular != T::zero() {
+                next.angular_velocity_body /= T::one() + h * angular;
+            }
+        }
+    }
+    // This step applies the accumulated force and torque; the next starts afresh.
+    (next.force, next.torque) = (Vector::zeros(), Vector::zeros());
+    Ok(turn)
 }

@@ -220,7 +220,7 @@ impl<T: Scalar, S: Storage> Rows<T, S> {
         // After every joint row: the direct solve takes the island's first rows. Under
         // RATTLE a motor's force acts in two halves, like gravity: this one and the
         // projection's at the end of the step.
-        let share = if super::finish::rattles(islands, k, settings) {
+        let share = if super::finish::rattles(islands.joints.view(), k, settings) {
             (T::one() + T::one()).recip()
         } else {
             T::one()

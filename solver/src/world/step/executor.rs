@@ -1,0 +1,136 @@
+//! How a step runs its data-parallel parts: on the calling thread ([`Sequential`]) or on
+//! rayon's threads ([`Parallel`](super::parallel::Parallel), feature `rayon`). Each part
+//! computes every item by the same arithmetic whichever runs it, and what is gathered is
+//! gathered in index order, so both give the same bits.
+use core::ops::Range;
+
+use crate::world::Scalar;
+use cwlist::Storage;
+
+use super::islands::Islands;
+use super::rows::Rows;
+use crate::world::constraint::ConstraintFunction;
+use crate::world::island::{Kinetic, Local, Outcome};
+use crate::world::{JointSlot, WorldError, WorldSettings};
+use crate::{BodyInverseMass, BodyVelocity};
+
+/// What [`Loops::ordered`] calls on each range of indices, with the sink of its items.
+pub(crate) type Produce<'a, X> = dyn Fn(Range<usize>, &mut dyn FnMut(X)) + Sync + 'a;
+
+/// The step's loops over bodies and pairs.
+pub(crate) trait Loops {
+    /// `produce(range, emit)` over consecutive ranges that cover `0..n`, each emitting the
+    /// items of its indices in order; `consume` takes every item in index order and may stop
+    /// the loop with an error.
+    fn ordered<X: Send, E>(
+        &mut self,
+        n: usize,
+        produce: &Produce<'_, X>,
+        consume: &mut dyn FnMut(X) -> Result<(), E>,
+    ) -> Result<(), E>;
+
+    /// `update(i, &mut items[i])` for every item; the error of the lowest index that fails,
+    /// if any (every item is visited either way).
+    fn each<X: Send, E: Send>(
+        &mut self,
+        items: &mut [X],
+        update: &(dyn Fn(usize, &mut X) -> Result<(), E> + Sync),
+    ) -> Result<(), E>;
+
+    /// [`Loops::each`] over two slices of equal length side by side.
+    fn each2<X: Send, Y: Send, E: Send>(
+        &mut self,
+        xs: &mut [X],
+        ys: &mut [Y],
+        update: &(dyn Fn(usize, &mut X, &mut Y) -> Result<(), E> + Sync),
+    ) -> Result<(), E>;
+}
+
+/// The step's loops, and its solve of the islands.
+pub(crate) trait Executor<T: Scalar, S: Storage, U>: Loops {
+    /// Solves every awake island; writes impulses into `rows.lambda` and velocity changes
+    /// into `delta_v`; `trace` as in [`World::step_traced`](crate::world::World::step_traced).
+    #[allow(clippy::too_many_arguments, reason = "the named data of the step")]
+    fn solve(
+        &mut self,
+        local: &mut Local<T, S>,
+        islands: &Islands<S>,
+        rows: &mut Rows<T, S>,
+        inverse: &[BodyInverseMass<T>],
+        joints: &[JointSlot<T, U>],
+        settings: &WorldSettings<T>,
+        kinetic: &Kinetic<'_, T>,
+        delta_v: &mut [BodyVelocity<T>],
+        push_v: &mut [BodyVelocity<T>],
+        trace: &mut [T],
+    ) -> Result<Outcome<T>, WorldError>;
+}
+
+/// Everything on the calling thread, island after island.
+pub(crate) struct Sequential;
+
+impl<T: Scalar, S: Storage, U: ConstraintFunction<T>> Executor<T, S, U> for Sequential {
+    fn solve(
+        &mut self,
+        local: &mut Local<T, S>,
+        islands: &Islands<S>,
+        rows: &mut Rows<T, S>,
+        inverse: &[BodyInverseMass<T>],
+        joints: &[JointSlot<T, U>],
+        settings: &WorldSettings<T>,
+        kinetic: &Kinetic<'_, T>,
+        delta_v: &mut [BodyVelocity<T>],
+        push_v: &mut [BodyVelocity<T>],
+        trace: &mut [T],
+    ) -> Result<Outcome<T>, WorldError> {
+        super::solve::islands(
+            local, islands, rows, inverse, joints, settings, kinetic, delta_v, push_v, trace,
+        )
+    }
+}
+
+impl Loops for Sequential {
+    fn ordered<X: Send, E>(
+        &mut self,
+        n: usize,
+        produce: &Produce<'_, X>,
+        consume: &mut dyn FnMut(X) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut failed = None;
+        produce(0..n, &mut |x| {
+            if failed.is_none() {
+                failed = consume(x).err();
+            }
+        });
+        failed.map_or(Ok(()), Err)
+    }
+
+    fn each<X: Send, E: Send>(
+        &mut self,
+        items: &mut [X],
+        update: &(dyn Fn(usize, &mut X) -> Result<(), E> + Sync),
+    ) -> Result<(), E> {
+        let mut failed = None;
+        for (i, x) in items.iter_mut().enumerate() {
+            if let Err(e) = update(i, x) {
+                failed = failed.or(Some(e));
+            }
+        }
+        failed.map_or(Ok(()), Err)
+    }
+
+    fn each2<X: Send, Y: Send, E: Send>(
+        &mut self,
+        xs: &mut [X],
+        ys: &mut [Y],
+        update: &(dyn Fn(usize, &mut X, &mut Y) -> Result<(), E> + Sync),
+    ) -> Result<(), E> {
+        let mut failed = None;
+        for (i, (x, y)) in xs.iter_mut().zip(ys).enumerate() {
+            if let Err(e) = update(i, x, y) {
+                failed = failed.or(Some(e));
+            }
+        }
+        failed.map_or(Ok(()), Err)
+    }
+}
