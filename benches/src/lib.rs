@@ -15,6 +15,7 @@ pub mod dual;
 pub mod geometry;
 pub mod measure;
 pub mod pairs;
+pub mod parallel;
 pub mod plot;
 pub mod queries;
 pub mod rotint;
@@ -53,6 +54,7 @@ pub const SECTIONS: &[Section] = &[
     ("solver", solver::report),
     ("geometry", geometry::report),
     ("world", world::report),
+    ("parallel", parallel::report),
     ("queries", queries::report),
     ("standard tests", standard::report),
     ("stacks", stacks::report),

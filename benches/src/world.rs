@@ -103,8 +103,8 @@ pub fn settings() -> WorldSettings<f64> {
     s
 }
 
-/// Our world with the pile.
-fn our_world<S: solver::cwlist::Storage>(n: usize, s: WorldSettings<f64>) -> (f64, World<f64, S>) {
+/// Our world with the pile of `n` spheres in its open box, and the box's width.
+pub fn our_world<S: solver::cwlist::Storage>(n: usize, s: WorldSettings<f64>) -> (f64, World<f64, S>) {
     let mut world = World::<f64, S>::new(s).expect("settings");
     let material = Material {
         friction: FRICTION,
@@ -432,8 +432,6 @@ pub fn report(mode: &Mode) -> String {
     md.push_str(&side.to_markdown());
     md.push('\n');
 
-    md.push_str(&parallel_section(mode));
-
     // Fixed storage, f32, 256 spheres: the embedded path on the host.
     let fixed_steps = 120;
     let (mut fixed_rounds, mut growable_rounds) = (Rounds::default(), Rounds::default());
@@ -519,42 +517,3 @@ pub fn separate_piles() -> World<f64, Growable> {
     world
 }
 
-/// The rayon step against the sequential one on 64 separate piles.
-fn parallel_section(mode: &Mode) -> String {
-    let steps = if mode.full { 120 } else { 60 };
-    let rounds = if mode.full { 5 } else { 3 };
-    let (mut seq, mut par) = (Vec::new(), Vec::new());
-    let mut share = 0.0_f64;
-    let mut same = true;
-    for _ in 0..rounds {
-        let mut one = separate_piles();
-        let mut many = separate_piles();
-        let start = Instant::now();
-        for _ in 0..steps {
-            one.step().expect("step");
-        }
-        seq.push(start.elapsed().as_secs_f64());
-        let cpu = crate::pairs::process_cpu_ns();
-        let start = Instant::now();
-        for _ in 0..steps {
-            many.step_parallel().expect("step");
-        }
-        let wall = start.elapsed().as_secs_f64();
-        if let (Some(a), Some(b)) = (cpu, crate::pairs::process_cpu_ns()) {
-            share = share.max((b - a) as f64 * 1e-9 / wall);
-        }
-        par.push(wall);
-        same &= one.state_hash() == many.state_hash();
-    }
-    let (seq, par) = (Rounds(seq), Rounds(par));
-    let speedup = Ratio::of(&seq, &par);
-    format!(
-        "**Parallel islands.** 64 separate piles of 100 spheres on one floor (64 islands), {steps} steps, fastest of {rounds} alternated runs: sequential {} per step, `step_parallel` {} per step: **{}** faster (min–max over rounds; target ≥ 1.7x on 2 cores: {}). The process got up to {share:.2} CPUs' worth of time during the rayon runs ({} logical CPUs). Final states bit-identical: {}.\n\n",
-        ms(seq.best() / steps as f64),
-        ms(par.best() / steps as f64),
-        ratio_spread(&speedup),
-        speedup.at_least(1.7),
-        std::thread::available_parallelism().map_or(0, usize::from),
-        if same { "yes" } else { "NO" },
-    )
-}
