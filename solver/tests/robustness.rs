@@ -594,7 +594,11 @@ fn error_slot(e: &WorldError) -> usize {
 
 /// Steps `scene` in a world of storage `S`, checking after every step; `Err` describes the
 /// first broken property.
-fn run<S: Storage>(scene: &Scene, parallel: bool) -> Result<Run, String> {
+fn run<S: Storage>(scene: &Scene, parallel: bool) -> Result<Run, String>
+where
+    // `step_parallel` shares the broad phase between threads.
+    solver::world::Grid<S>: Sync,
+{
     let Ok(mut w) = build::<S>(scene) else {
         return Ok(Run::default());
     };

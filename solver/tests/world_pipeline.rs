@@ -83,6 +83,43 @@ proptest! {
     }
 }
 
+/// The grid's pairs in its report order, part by part ([`BroadPhase::parts`]).
+fn in_parts(grid: &mut Grid<Growable>, proxies: &[Proxy<f64>], margin: f64) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    for k in 0..grid.parts(proxies, margin).expect("room") {
+        grid.part(proxies, margin, k, &mut |i, j| pairs.push((i, j)));
+    }
+    pairs
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Large sets (many parts, cut at cell boundaries): the parts report, in order, the same
+    /// pairs as one call of `candidates`, and those are the brute force's.
+    #[test]
+    fn grid_parts_report_what_candidates_does(
+        layout in 0u8..4,
+        seeds in prop::collection::vec(
+            (-1.0f64..1.0, -1.0f64..1.0, -1.0f64..1.0, 0.0f64..1.0), 500..2500),
+        margin in prop_oneof![Just(0.0), 0.0f64..0.5],
+    ) {
+        // Denser than `proxies` so that cells hold several proxies and parts are cut.
+        let mut proxies = proxies(layout, &seeds);
+        for p in &mut proxies {
+            p.radius *= 0.1;
+        }
+        let mut grid = Grid::<Growable>::default();
+        let mut whole = Vec::new();
+        grid.candidates(&proxies, margin, &mut |i, j| whole.push((i, j))).expect("room");
+        let parted = in_parts(&mut grid, &proxies, margin);
+        prop_assert!(grid.parts(&proxies, margin).expect("room") > 2);
+        prop_assert_eq!(&whole, &parted);
+        let (oracle, _) = found(&mut BruteForce, &proxies, margin);
+        prop_assert_eq!(whole.into_iter().collect::<Pairs>(), oracle);
+    }
+}
+
 #[test]
 fn grid_capacity_is_an_error() {
     let proxies = proxies(1, &[(0.0, 0.0, 0.0, 0.5); 5]);
@@ -267,6 +304,53 @@ fn steps_are_deterministic() {
         a.step().expect("step");
         b.step().expect("step");
         assert_eq!(a.state_hash(), b.state_hash());
+    }
+}
+
+/// A large world (many parts of the broad phase, many tasks of every loop, spheres, boxes
+/// and capsules) steps to the same bits on 4 threads as on one, one island or many.
+#[cfg(feature = "rayon")]
+#[test]
+fn parallel_step_of_a_large_world_is_bit_identical() {
+    let build = |spread: f64| {
+        let mut world = World::<f64, Growable>::new(WorldSettings::default()).expect("world");
+        ground(&mut world);
+        for k in 0..1500 {
+            let f = f64::from(k);
+            let at = Vector([
+                (f * 0.618).fract() * spread,
+                0.3 + (k / 100) as f64 * 0.3,
+                (f * 0.414).fract() * spread,
+            ]);
+            let body = match k % 3 {
+                0 => RigidBody::sphere(1.0, 0.15),
+                1 => RigidBody::cuboid(1.0, Vector([0.12, 0.1, 0.14])),
+                _ => RigidBody::capsule(1.0, 0.08, 0.1),
+            }
+            .expect("shape")
+            .with_position(at);
+            world.add_body(body).expect("body");
+        }
+        world
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(4)
+        .build()
+        .expect("pool");
+    for (spread, touching) in [(3.0, 1000), (40.0, 100)] {
+        let (mut one, mut many) = (build(spread), build(spread));
+        let mut contacts = 0;
+        for _ in 0..90 {
+            let a = one.step().expect("step");
+            let b = pool.install(|| many.step_parallel()).expect("step");
+            assert_eq!(a, b);
+            assert_eq!(one.state_hash(), many.state_hash());
+            contacts = a.contacts;
+        }
+        assert!(
+            contacts > touching,
+            "{contacts} contacts: the scene does not pile up"
+        );
     }
 }
 

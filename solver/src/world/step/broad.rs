@@ -95,6 +95,52 @@ pub trait BroadPhase<T> {
         margin: T,
         report: &mut dyn FnMut(usize, usize),
     ) -> Result<(), WorldError>;
+
+    /// Prepares the search in independent parts, for the parallel step: returns how many
+    /// there are, `0` (the default) when this broad phase has no parts and
+    /// [`BroadPhase::candidates`] is called instead. Part by part in order, [`BroadPhase::part`]
+    /// must report the same pairs in the same order as `candidates` does.
+    ///
+    /// # Errors
+    /// As [`BroadPhase::candidates`].
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{BroadPhase, BruteForce, Proxy};
+    /// use solver::xform::Vector;
+    /// let p = [Proxy { body: 0, center: Vector([0.0f64; 3]), radius: 1.0 }];
+    /// assert_eq!(BruteForce.parts(&p, 0.0).unwrap(), 0);
+    /// ```
+    fn parts(&mut self, proxies: &[Proxy<T>], margin: T) -> Result<usize, WorldError> {
+        let _ = (proxies, margin);
+        Ok(0)
+    }
+
+    /// Calls `report(i, j)` for each candidate pair of part `k` of the last
+    /// [`BroadPhase::parts`] (with the same proxies and margin); reports nothing by default.
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{BroadPhase, Grid, Proxy};
+    /// use solver::xform::Vector;
+    /// let p: Vec<_> = (0..40).map(|i| Proxy { body: i, center: Vector([i as f64, 0.0, 0.0]), radius: 0.6 }).collect();
+    /// let mut grid = Grid::<solver::cwlist::Growable>::default();
+    /// let (mut whole, mut parted) = (Vec::new(), Vec::new());
+    /// grid.candidates(&p, 0.0, &mut |i, j| whole.push((i, j))).unwrap();
+    /// for k in 0..grid.parts(&p, 0.0).unwrap() {
+    ///     grid.part(&p, 0.0, k, &mut |i, j| parted.push((i, j)));
+    /// }
+    /// assert_eq!((whole.len(), &whole), (39, &parted));
+    /// ```
+    fn part(
+        &self,
+        proxies: &[Proxy<T>],
+        margin: T,
+        k: usize,
+        report: &mut dyn FnMut(usize, usize),
+    ) {
+        let _ = (proxies, margin, k, report);
+    }
 }
 
 /// All `n(n−1)/2` pairs by [`pairs::distinct_pairs`], filtered by [`Proxy::near`]: O(n²),
@@ -171,6 +217,9 @@ const CELL_LIMIT: i64 = 1 << 40;
 pub struct Grid<S: Storage> {
     entries: S::Buf<Entry>,
     large: S::Buf<u32>,
+    /// The first entry of each part of the walk (parts end where the next begins), then the
+    /// large proxies' part.
+    starts: S::Buf<u32>,
 }
 
 impl<S: Storage> core::fmt::Debug for Grid<S> {
@@ -187,6 +236,7 @@ impl<S: Storage> Default for Grid<S> {
         Self {
             entries: Buffer::new(),
             large: Buffer::new(),
+            starts: Buffer::new(),
         }
     }
 }
@@ -212,6 +262,9 @@ fn overflow() -> WorldError {
     }
 }
 
+/// Entries per part of the walk (parts end at a cell's boundary, so some hold more).
+const PART: usize = 512;
+
 impl<T: Float, S: Storage> BroadPhase<T> for Grid<S> {
     fn candidates(
         &mut self,
@@ -219,10 +272,20 @@ impl<T: Float, S: Storage> BroadPhase<T> for Grid<S> {
         margin: T,
         report: &mut dyn FnMut(usize, usize),
     ) -> Result<(), WorldError> {
+        for k in 0..self.parts(proxies, margin)? {
+            self.part(proxies, margin, k, report);
+        }
+        Ok(())
+    }
+
+    /// Hashes the proxies into cells and sorts them; the parts are runs of about [`PART`]
+    /// entries cut at cell boundaries, then one part for the large proxies.
+    fn parts(&mut self, proxies: &[Proxy<T>], margin: T) -> Result<usize, WorldError> {
         self.entries.clear();
         self.large.clear();
+        self.starts.clear();
         if proxies.len() < 2 {
-            return Ok(());
+            return Ok(0);
         }
         let count = T::from(proxies.len()).unwrap_or_else(T::one);
         let mean = proxies.iter().fold(T::zero(), |s, p| s + p.radius) / count;
@@ -247,30 +310,75 @@ impl<T: Float, S: Storage> BroadPhase<T> for Grid<S> {
                 self.entries.try_push(entry).map_err(|_| overflow())?;
             }
         }
-        let entries = self.entries.as_mut_slice();
-        entries.sort_unstable();
-        let entries = &*entries;
+        self.entries.as_mut_slice().sort_unstable();
+        let entries = self.entries.as_slice();
+        let mut start = 0;
+        while start < entries.len() {
+            self.starts.try_push(start as u32).map_err(|_| overflow())?;
+            let mut end = (start + PART).min(entries.len());
+            if end < entries.len() {
+                let cell = entries[end - 1].cell;
+                end += entries[end..].partition_point(|e| e.cell == cell);
+            }
+            start = end;
+        }
+        // The large proxies' part.
+        self.starts
+            .try_push(entries.len() as u32)
+            .map_err(|_| overflow())?;
+        Ok(self.starts.as_slice().len())
+    }
+
+    /// Tests each occupied cell of the part against itself and its 13 forward neighbours:
+    /// one cursor per neighbour row, placed by binary search at the part's first cell, then
+    /// moved only forward (a merge, O(n) in all); the last part tests the large proxies
+    /// against everything.
+    fn part(
+        &self,
+        proxies: &[Proxy<T>],
+        margin: T,
+        k: usize,
+        report: &mut dyn FnMut(usize, usize),
+    ) {
+        let (entries, starts) = (self.entries.as_slice(), self.starts.as_slice());
         let mut test = |i: u32, j: u32| {
             let (i, j) = (i as usize, j as usize);
             if proxies[i].near(&proxies[j], margin) {
                 report(i.min(j), i.max(j));
             }
         };
-        // One cursor per neighbour row: the rows' first cells grow with the current cell,
-        // so each cursor only moves forward (a merge, O(n) in all).
+        if k + 1 == starts.len() {
+            let large = self.large.as_slice();
+            for (n, &l) in large.iter().enumerate() {
+                for e in entries {
+                    test(l, e.proxy);
+                }
+                for &m in &large[n + 1..] {
+                    test(l, m);
+                }
+            }
+            return;
+        }
+        let (mut start, end) = (starts[k] as usize, starts[k + 1] as usize);
         let mut cursors = [0usize; 4];
-        let mut start = 0;
-        while start < entries.len() {
+        if let Some(first) = entries.get(start) {
+            let cell = first.cell;
+            for (cursor, [dx, dy]) in cursors.iter_mut().zip(FORWARD_ROWS) {
+                let lowest = [cell[0] + dx, cell[1] + dy, cell[2] - 1];
+                *cursor = entries.partition_point(|e| e.cell < lowest);
+            }
+        }
+        while start < end {
             let cell = entries[start].cell;
-            let end = start + entries[start..].partition_point(|e| e.cell == cell);
-            let run = &entries[start..end];
-            for (k, a) in run.iter().enumerate() {
-                for b in &run[k + 1..] {
+            let run_end = start + entries[start..].partition_point(|e| e.cell == cell);
+            let run = &entries[start..run_end];
+            for (n, a) in run.iter().enumerate() {
+                for b in &run[n + 1..] {
                     test(a.proxy, b.proxy);
                 }
             }
             let above = [cell[0], cell[1], cell[2] + 1];
-            for b in entries[end..].iter().take_while(|e| e.cell == above) {
+            for b in entries[run_end..].iter().take_while(|e| e.cell == above) {
                 for a in run {
                     test(a.proxy, b.proxy);
                 }
@@ -287,17 +395,7 @@ impl<T: Float, S: Storage> BroadPhase<T> for Grid<S> {
                     }
                 }
             }
-            start = end;
+            start = run_end;
         }
-        let large = self.large.as_slice();
-        for (k, &l) in large.iter().enumerate() {
-            for e in entries {
-                test(l, e.proxy);
-            }
-            for &m in &large[k + 1..] {
-                test(l, m);
-            }
-        }
-        Ok(())
     }
 }

@@ -7,6 +7,7 @@ use core::ops::Range;
 use crate::world::Scalar;
 use cwlist::Storage;
 
+use super::broad::{BroadPhase, Proxy};
 use super::islands::Islands;
 use super::rows::Rows;
 use crate::world::constraint::ConstraintFunction;
@@ -19,12 +20,13 @@ pub(crate) type Produce<'a, X> = dyn Fn(Range<usize>, &mut dyn FnMut(X)) + Sync 
 
 /// The step's loops over bodies and pairs.
 pub(crate) trait Loops {
-    /// `produce(range, emit)` over consecutive ranges that cover `0..n`, each emitting the
-    /// items of its indices in order; `consume` takes every item in index order and may stop
-    /// the loop with an error.
+    /// `produce(range, emit)` over consecutive ranges that cover `0..n` (of about `grain`
+    /// indices each when run in parallel), each emitting the items of its indices in order;
+    /// `consume` takes every item in index order and may stop the loop with an error.
     fn ordered<X: Send, E>(
         &mut self,
         n: usize,
+        grain: usize,
         produce: &Produce<'_, X>,
         consume: &mut dyn FnMut(X) -> Result<(), E>,
     ) -> Result<(), E>;
@@ -46,8 +48,23 @@ pub(crate) trait Loops {
     ) -> Result<(), E>;
 }
 
-/// The step's loops, and its solve of the islands.
-pub(crate) trait Executor<T: Scalar, S: Storage, U>: Loops {
+/// Which candidate pairs of bodies [`Executor::broad_phase`] keeps.
+pub(crate) type Keep<'a> = dyn Fn(usize, usize) -> bool + Sync + 'a;
+
+/// The step's loops, its broad phase and its solve of the islands.
+pub(crate) trait Executor<T: Scalar, S: Storage, U, B: BroadPhase<T>>: Loops {
+    /// Runs `broad_phase` over `proxies`: `report(i, j)` (indices into `proxies`) for each
+    /// candidate pair that `keep` accepts, in the broad phase's order; stops at the first
+    /// error of `report`.
+    fn broad_phase(
+        &mut self,
+        broad_phase: &mut B,
+        proxies: &[Proxy<T>],
+        margin: T,
+        keep: &Keep<'_>,
+        report: &mut dyn FnMut(usize, usize) -> Result<(), WorldError>,
+    ) -> Result<(), WorldError>;
+
     /// Solves every awake island; writes impulses into `rows.lambda` and velocity changes
     /// into `delta_v`; `trace` as in [`World::step_traced`](crate::world::World::step_traced).
     #[allow(clippy::too_many_arguments, reason = "the named data of the step")]
@@ -69,7 +86,26 @@ pub(crate) trait Executor<T: Scalar, S: Storage, U>: Loops {
 /// Everything on the calling thread, island after island.
 pub(crate) struct Sequential;
 
-impl<T: Scalar, S: Storage, U: ConstraintFunction<T>> Executor<T, S, U> for Sequential {
+impl<T: Scalar, S: Storage, U: ConstraintFunction<T>, B: BroadPhase<T>> Executor<T, S, U, B>
+    for Sequential
+{
+    fn broad_phase(
+        &mut self,
+        broad_phase: &mut B,
+        proxies: &[Proxy<T>],
+        margin: T,
+        keep: &Keep<'_>,
+        report: &mut dyn FnMut(usize, usize) -> Result<(), WorldError>,
+    ) -> Result<(), WorldError> {
+        let mut failed = None;
+        broad_phase.candidates(proxies, margin, &mut |i, j| {
+            if failed.is_none() && keep(i, j) {
+                failed = report(i, j).err();
+            }
+        })?;
+        failed.map_or(Ok(()), Err)
+    }
+
     fn solve(
         &mut self,
         local: &mut Local<T, S>,
@@ -93,6 +129,7 @@ impl Loops for Sequential {
     fn ordered<X: Send, E>(
         &mut self,
         n: usize,
+        _grain: usize,
         produce: &Produce<'_, X>,
         consume: &mut dyn FnMut(X) -> Result<(), E>,
     ) -> Result<(), E> {

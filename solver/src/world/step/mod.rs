@@ -245,7 +245,7 @@ where
     }
 
     /// The step, with its loops over bodies, pairs and islands run by `exec`.
-    fn run<I: Executor<T, S, U>>(
+    fn run<I: Executor<T, S, U, B>>(
         &mut self,
         trace: &mut [T],
         ended: &mut dyn FnMut(Phase),
@@ -299,7 +299,13 @@ where
             }
         }
         excluded.as_mut_slice().sort_unstable();
-        candidates.find(broad_phase, bodies, excluded.as_slice(), settings.margin)?;
+        candidates.find(
+            exec,
+            broad_phase,
+            bodies,
+            excluded.as_slice(),
+            settings.margin,
+        )?;
         ended(Phase::Broad);
         narrow::collide(
             exec,
@@ -476,11 +482,15 @@ where
     T: Scalar + FloatConst + Send + Sync,
     S: Storage,
     U: ConstraintFunction<T> + Clone + Sync,
-    B: BroadPhase<T>,
+    B: BroadPhase<T> + Sync,
 {
-    /// [`World::step`] with the islands' velocity problems solved on rayon's threads (one
-    /// task per island), bit-identical to [`World::step`]. Worth it when a scene has several
-    /// islands of similar size; one big island still runs on one thread. Feature `rayon`.
+    /// [`World::step`] on rayon's threads, bit-identical to [`World::step`]: the broad
+    /// phase's parts, the narrow phase, the free motion and the integration in chunks of
+    /// bodies and pairs, the islands' velocity problems side by side (one big island's solve
+    /// still runs on one thread; the report's `parallel` section measures the scaling).
+    /// Feature `rayon`. The broad phase is shared between the threads, so it must be `Sync`:
+    /// [`Grid`] is for every storage, which code generic over the storage `S` states as
+    /// `Grid<S>: Sync`.
     ///
     /// # Errors
     /// As [`World::step`].

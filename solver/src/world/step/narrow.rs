@@ -5,7 +5,7 @@ use cwlist::{Buffer, Storage};
 use num_traits::Float;
 
 use super::broad::{BroadPhase, Proxy};
-use super::executor::Loops;
+use super::executor::{Executor, Loops};
 use super::persist::{ContactSet, PairKey, warm_start};
 use super::push;
 use crate::geometry::MAX_MANIFOLD_POINTS;
@@ -41,13 +41,17 @@ impl<T: Float, S: Storage> Candidates<T, S> {
     /// Runs the broad phase over the bodies' bounding spheres; pairs of two static bodies
     /// are left out. Sleeping bodies keep their contacts: they hold their island together
     /// and support it the moment it wakes.
-    pub(crate) fn find<B: BroadPhase<T>>(
+    pub(crate) fn find<U, B: BroadPhase<T>>(
         &mut self,
+        exec: &mut impl Executor<T, S, U, B>,
         broad_phase: &mut B,
         bodies: &[RigidBody<T>],
         excluded: &[[u32; 2]],
         margin: T,
-    ) -> Result<(), WorldError> {
+    ) -> Result<(), WorldError>
+    where
+        T: Scalar,
+    {
         self.proxies.clear();
         self.pairs.clear();
         for (i, b) in bodies.iter().enumerate() {
@@ -62,26 +66,25 @@ impl<T: Float, S: Storage> Candidates<T, S> {
         }
         let Self { proxies, pairs } = self;
         let proxies = proxies.as_slice();
-        let mut full = false;
-        broad_phase.candidates(proxies, margin, &mut |i, j| {
+        let bodies_of = |i: usize, j: usize| {
             let (a, b) = (proxies[i].body, proxies[j].body);
-            let (a, b) = (a.min(b), a.max(b));
-            if bodies[a].is_static() && bodies[b].is_static()
+            (a.min(b), a.max(b))
+        };
+        let keep = |i: usize, j: usize| {
+            let (a, b) = bodies_of(i, j);
+            !(bodies[a].is_static() && bodies[b].is_static()
                 || !bodies[a].collides_with(&bodies[b])
-                || excluded.binary_search(&[a as u32, b as u32]).is_ok()
-            {
-                return;
-            }
-            full |= pairs.try_push([a as u32, b as u32]).is_err();
-        })?;
-        if full {
-            return Err(WorldError::CapacityExceeded {
-                what: "candidate pairs",
-            });
-        }
-        Ok(())
+                || excluded.binary_search(&[a as u32, b as u32]).is_ok())
+        };
+        exec.broad_phase(broad_phase, proxies, margin, &keep, &mut |i, j| {
+            let (a, b) = bodies_of(i, j);
+            push(pairs, [a as u32, b as u32], "candidate pairs")
+        })
     }
 }
+
+/// Bodies or pairs per parallel task of the narrow phase (0.1–1 µs each).
+const GRAIN: usize = 64;
 
 /// Writes the contacts of this step into `fresh`: each candidate pair and each
 /// (body, plane) pair whose surfaces come within `margin` (gap `<= margin`, so bodies built
@@ -172,11 +175,13 @@ pub(crate) fn collide<T: Scalar, S: Storage>(
     let mut keep = |c: Result<Contact<T>, WorldError>| push(fresh, c?, "contacts");
     loops.ordered(
         bodies.len(),
+        GRAIN,
         &|range, emit| range.for_each(|i| with_planes(i, emit)),
         &mut keep,
     )?;
     loops.ordered(
         pairs.len(),
+        GRAIN,
         &|range, emit| range.for_each(|k| with_body(k, emit)),
         &mut keep,
     )

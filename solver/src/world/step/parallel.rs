@@ -10,7 +10,8 @@ use crate::world::Scalar;
 use cwlist::{Buffer, Growable, Storage};
 use rayon::prelude::*;
 
-use super::executor::{Executor, Loops, Produce};
+use super::broad::{BroadPhase, Proxy};
+use super::executor::{Executor, Keep, Loops, Produce, Sequential};
 use super::islands::Islands;
 use super::rows::Rows;
 use crate::world::constraint::ConstraintFunction;
@@ -21,7 +22,6 @@ use crate::{BodyInverseMass, BodyVelocity};
 /// Items per task of the loops over bodies and pairs: large enough that a task's work
 /// (a body's free motion, a pair's contacts: 0.1–1 µs each) outweighs rayon's scheduling.
 const CHUNK: usize = 64;
-
 /// A run of consecutive islands solved by one task: what each solve reported and changed,
 /// the islands' impulses and bodies one after another.
 struct Solved<T> {
@@ -55,12 +55,51 @@ impl<T: Scalar> Default for Parallel<T> {
     }
 }
 
-impl<T, S, U> Executor<T, S, U> for Parallel<T>
+impl<T, S, U, B> Executor<T, S, U, B> for Parallel<T>
 where
-    T: Scalar + Send + Sync,
+    T: Scalar,
     S: Storage,
     U: ConstraintFunction<T> + Sync,
+    B: BroadPhase<T> + Sync,
 {
+    /// The broad phase's parts side by side, their pairs gathered in part order (the
+    /// order of `candidates`); a broad phase without parts runs on this thread.
+    fn broad_phase(
+        &mut self,
+        broad_phase: &mut B,
+        proxies: &[Proxy<T>],
+        margin: T,
+        keep: &Keep<'_>,
+        report: &mut dyn FnMut(usize, usize) -> Result<(), WorldError>,
+    ) -> Result<(), WorldError> {
+        let parts = broad_phase.parts(proxies, margin)?;
+        if parts == 0 {
+            return <Sequential as Executor<T, S, U, B>>::broad_phase(
+                &mut Sequential,
+                broad_phase,
+                proxies,
+                margin,
+                keep,
+                report,
+            );
+        }
+        let broad_phase = &*broad_phase;
+        self.ordered(
+            parts,
+            1,
+            &|range, emit| {
+                for k in range {
+                    broad_phase.part(proxies, margin, k, &mut |i, j| {
+                        if keep(i, j) {
+                            emit([i, j]);
+                        }
+                    });
+                }
+            },
+            &mut |[i, j]| report(i, j),
+        )
+    }
+
     fn solve(
         &mut self,
         local: &mut Local<T, S>,
@@ -173,14 +212,16 @@ impl<T: Scalar> Loops for Parallel<T> {
     fn ordered<X: Send, E>(
         &mut self,
         n: usize,
+        grain: usize,
         produce: &Produce<'_, X>,
         consume: &mut dyn FnMut(X) -> Result<(), E>,
     ) -> Result<(), E> {
-        let chunks: alloc::vec::Vec<alloc::vec::Vec<X>> = (0..n.div_ceil(CHUNK))
+        let grain = grain.max(1);
+        let chunks: alloc::vec::Vec<alloc::vec::Vec<X>> = (0..n.div_ceil(grain))
             .into_par_iter()
             .map(|c| {
                 let mut items = alloc::vec::Vec::new();
-                produce(c * CHUNK..n.min((c + 1) * CHUNK), &mut |x| items.push(x));
+                produce(c * grain..n.min((c + 1) * grain), &mut |x| items.push(x));
                 items
             })
             .collect();
