@@ -278,7 +278,7 @@ impl<T: Float, S: Storage> BroadPhase<T> for Grid<S> {
         Ok(())
     }
 
-    /// Hashes the proxies into cells and sorts them; the parts are runs of about [`PART`]
+    /// Hashes the proxies into cells and sorts them; the parts are runs of about 512
     /// entries cut at cell boundaries, then one part for the large proxies.
     fn parts(&mut self, proxies: &[Proxy<T>], margin: T) -> Result<usize, WorldError> {
         self.entries.clear();
