@@ -22,7 +22,10 @@ type Scene = (&'static str, fn() -> World<f64, Growable>);
 
 fn scenes() -> [Scene; 2] {
     [
-        ("64 separate piles of 100 spheres", crate::world::separate_piles),
+        (
+            "64 separate piles of 100 spheres",
+            crate::world::separate_piles,
+        ),
         ("one pile of 4 000 spheres in a box", || {
             crate::world::our_world::<Growable>(4000, crate::world::settings()).1
         }),
@@ -32,7 +35,10 @@ fn scenes() -> [Scene; 2] {
 /// The thread counts measured: 1, 2, 4, 8, 16 up to the machine's, and the machine's.
 fn thread_counts() -> Vec<usize> {
     let most = std::thread::available_parallelism().map_or(1, usize::from);
-    let mut counts: Vec<usize> = [1, 2, 4, 8, 16].into_iter().filter(|&n| n <= most).collect();
+    let mut counts: Vec<usize> = [1, 2, 4, 8, 16]
+        .into_iter()
+        .filter(|&n| n <= most)
+        .collect();
     if counts.last() != Some(&most) {
         counts.push(most);
     }
@@ -156,8 +162,16 @@ pub fn report(mode: &Mode) -> String {
                 _ => "—".to_string(),
             };
             table.row([
-                if i == 0 { name.to_string() } else { String::new() },
-                if i == 0 { islands.to_string() } else { String::new() },
+                if i == 0 {
+                    name.to_string()
+                } else {
+                    String::new()
+                },
+                if i == 0 {
+                    islands.to_string()
+                } else {
+                    String::new()
+                },
                 if i == 0 {
                     ms(sequential.best() / steps as f64)
                 } else {
@@ -182,9 +196,16 @@ pub fn report(mode: &Mode) -> String {
     header.extend(Phase::ALL.iter().map(|p| format!("{p:?}").to_lowercase()));
     let mut phases = Table::new(header);
     for (name, seq, par) in profiles {
-        for (label, times) in [("sequential".to_string(), seq), (format!("{most} threads"), par)] {
+        for (label, times) in [
+            ("sequential".to_string(), seq),
+            (format!("{most} threads"), par),
+        ] {
             let mut row = vec![name.to_string(), label];
-            row.extend(times.iter().map(|t| format!("{:.3}", t * 1e3 / steps as f64)));
+            row.extend(
+                times
+                    .iter()
+                    .map(|t| format!("{:.3}", t * 1e3 / steps as f64)),
+            );
             phases.row(row);
         }
     }

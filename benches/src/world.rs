@@ -104,7 +104,10 @@ pub fn settings() -> WorldSettings<f64> {
 }
 
 /// Our world with the pile of `n` spheres in its open box, and the box's width.
-pub fn our_world<S: solver::cwlist::Storage>(n: usize, s: WorldSettings<f64>) -> (f64, World<f64, S>) {
+pub fn our_world<S: solver::cwlist::Storage>(
+    n: usize,
+    s: WorldSettings<f64>,
+) -> (f64, World<f64, S>) {
     let mut world = World::<f64, S>::new(s).expect("settings");
     let material = Material {
         friction: FRICTION,
@@ -516,4 +519,3 @@ pub fn separate_piles() -> World<f64, Growable> {
     }
     world
 }
-
