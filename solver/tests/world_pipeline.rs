@@ -101,7 +101,7 @@ proptest! {
     fn grid_parts_report_what_candidates_does(
         layout in 0u8..4,
         seeds in prop::collection::vec(
-            (-1.0f64..1.0, -1.0f64..1.0, -1.0f64..1.0, 0.0f64..1.0), 500..2500),
+            (-1.0f64..1.0, -1.0f64..1.0, -1.0f64..1.0, 0.0f64..1.0), 1100..2500),
         margin in prop_oneof![Just(0.0), 0.0f64..0.5],
     ) {
         // Denser than `proxies` so that cells hold several proxies and parts are cut.
@@ -113,11 +113,30 @@ proptest! {
         let mut whole = Vec::new();
         grid.candidates(&proxies, margin, &mut |i, j| whole.push((i, j))).expect("room");
         let parted = in_parts(&mut grid, &proxies, margin);
-        prop_assert!(grid.parts(&proxies, margin).expect("room") > 2);
         prop_assert_eq!(&whole, &parted);
         let (oracle, _) = found(&mut BruteForce, &proxies, margin);
         prop_assert_eq!(whole.into_iter().collect::<Pairs>(), oracle);
     }
+}
+
+/// A lattice of 3 000 proxies is cut into several parts, which report what one walk does.
+#[test]
+fn grid_cuts_a_large_set_into_parts() {
+    let proxies: Vec<Proxy<f64>> = (0..3000)
+        .map(|i| Proxy {
+            body: i,
+            center: Vector([(i % 20) as f64, ((i / 20) % 15) as f64, (i / 300) as f64]),
+            radius: 0.55,
+        })
+        .collect();
+    let mut grid = Grid::<Growable>::default();
+    let mut whole = Vec::new();
+    grid.candidates(&proxies, 0.0, &mut |i, j| whole.push((i, j)))
+        .expect("room");
+    assert!(grid.parts(&proxies, 0.0).expect("room") >= 6);
+    assert_eq!(in_parts(&mut grid, &proxies, 0.0), whole);
+    // Each lattice point touches its 6 face neighbours (3 per point, less the boundary).
+    assert_eq!(whole.len(), 19 * 15 * 10 + 20 * 14 * 10 + 20 * 15 * 9);
 }
 
 #[test]
