@@ -730,9 +730,17 @@ fn random_scenes_never_panic_lose_finiteness_or_gain_energy() {
     let first = env("ROBUSTNESS_SEED", 1);
     let seeds = REGRESSIONS.iter().copied().chain(first..first + count);
     let (mut failures, mut steps, mut errors, mut scenes) = (Vec::new(), 0, [0usize; 5], 0);
-    for seed in seeds {
+    // A `World<f64, Fixed<64>>` is about 400 KB, and an unoptimized build keeps several
+    // copies of it on the stack while it builds one: more than a test thread's 2 MiB.
+    let checked: Vec<Result<Run, String>> = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(move || seeds.map(check).collect())
+        .expect("thread")
+        .join()
+        .expect("the checks do not panic");
+    for outcome in checked {
         scenes += 1;
-        match check(seed) {
+        match outcome {
             Ok(run) => {
                 steps += run.steps;
                 for (e, n) in errors.iter_mut().zip(run.errors) {

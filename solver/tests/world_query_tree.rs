@@ -133,7 +133,14 @@ proptest! {
         bodies in prop::collection::vec(body(), 0..64),
         asks in prop::collection::vec(ask(), 1..20),
     ) {
-        agree(&world::<Fixed<64>>(&bodies, &[]), &asks)?;
+        // A `World<f64, Fixed<64>>` is about 400 KB; an unoptimized build keeps several
+        // copies of it on the stack while it builds one, more than a test thread's 2 MiB.
+        std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(move || agree(&world::<Fixed<64>>(&bodies, &[]), &asks))
+            .expect("thread")
+            .join()
+            .expect("no panic")?;
     }
 }
 

@@ -217,9 +217,6 @@ const CELL_LIMIT: i64 = 1 << 40;
 pub struct Grid<S: Storage> {
     entries: S::Buf<Entry>,
     large: S::Buf<u32>,
-    /// The first entry of each part of the walk (parts end where the next begins), then the
-    /// large proxies' part.
-    starts: S::Buf<u32>,
 }
 
 impl<S: Storage> core::fmt::Debug for Grid<S> {
@@ -236,7 +233,6 @@ impl<S: Storage> Default for Grid<S> {
         Self {
             entries: Buffer::new(),
             large: Buffer::new(),
-            starts: Buffer::new(),
         }
     }
 }
@@ -262,8 +258,18 @@ fn overflow() -> WorldError {
     }
 }
 
-/// Entries per part of the walk (parts end at a cell's boundary, so some hold more).
+/// Entries per part of the walk: part `k` walks the cells whose first entry lies in
+/// `k·PART .. (k+1)·PART`.
 const PART: usize = 512;
+
+/// The first entry at or after `at` that starts a cell (`entries.len()` if none).
+fn run_start(entries: &[Entry], at: usize) -> usize {
+    if at == 0 || at >= entries.len() {
+        return at.min(entries.len());
+    }
+    let cell = entries[at - 1].cell;
+    at + entries[at..].partition_point(|e| e.cell == cell)
+}
 
 impl<T: Float, S: Storage> BroadPhase<T> for Grid<S> {
     fn candidates(
@@ -278,12 +284,11 @@ impl<T: Float, S: Storage> BroadPhase<T> for Grid<S> {
         Ok(())
     }
 
-    /// Hashes the proxies into cells and sorts them; the parts are runs of about 512
-    /// entries cut at cell boundaries, then one part for the large proxies.
+    /// Hashes the proxies into cells and sorts them; the parts are the cells by blocks of
+    /// 512 entries, then one part for the large proxies.
     fn parts(&mut self, proxies: &[Proxy<T>], margin: T) -> Result<usize, WorldError> {
         self.entries.clear();
         self.large.clear();
-        self.starts.clear();
         if proxies.len() < 2 {
             return Ok(0);
         }
@@ -311,22 +316,8 @@ impl<T: Float, S: Storage> BroadPhase<T> for Grid<S> {
             }
         }
         self.entries.as_mut_slice().sort_unstable();
-        let entries = self.entries.as_slice();
-        let mut start = 0;
-        while start < entries.len() {
-            self.starts.try_push(start as u32).map_err(|_| overflow())?;
-            let mut end = (start + PART).min(entries.len());
-            if end < entries.len() {
-                let cell = entries[end - 1].cell;
-                end += entries[end..].partition_point(|e| e.cell == cell);
-            }
-            start = end;
-        }
-        // The large proxies' part.
-        self.starts
-            .try_push(entries.len() as u32)
-            .map_err(|_| overflow())?;
-        Ok(self.starts.as_slice().len())
+        // The walk's parts, then the large proxies' part.
+        Ok(self.entries.as_slice().len().div_ceil(PART) + 1)
     }
 
     /// Tests each occupied cell of the part against itself and its 13 forward neighbours:
@@ -340,14 +331,15 @@ impl<T: Float, S: Storage> BroadPhase<T> for Grid<S> {
         k: usize,
         report: &mut dyn FnMut(usize, usize),
     ) {
-        let (entries, starts) = (self.entries.as_slice(), self.starts.as_slice());
+        let entries = self.entries.as_slice();
         let mut test = |i: u32, j: u32| {
             let (i, j) = (i as usize, j as usize);
             if proxies[i].near(&proxies[j], margin) {
                 report(i.min(j), i.max(j));
             }
         };
-        if k + 1 == starts.len() {
+        let parts = entries.len().div_ceil(PART);
+        if k == parts {
             let large = self.large.as_slice();
             for (n, &l) in large.iter().enumerate() {
                 for e in entries {
@@ -359,7 +351,10 @@ impl<T: Float, S: Storage> BroadPhase<T> for Grid<S> {
             }
             return;
         }
-        let (mut start, end) = (starts[k] as usize, starts[k + 1] as usize);
+        let (mut start, end) = (
+            run_start(entries, k * PART),
+            run_start(entries, (k + 1) * PART),
+        );
         let mut cursors = [0usize; 4];
         if let Some(first) = entries.get(start) {
             let cell = first.cell;
