@@ -84,6 +84,7 @@ impl<T: Float> Default for BodyVelocity<T> {
 }
 
 impl<T: Float> BodyVelocity<T> {
+    #[inline]
     pub(crate) fn add_scaled(&mut self, other: &Self, s: T) {
         self.linear += other.linear * s;
         self.angular += other.angular * s;
@@ -129,7 +130,8 @@ pub struct JacobianBlock<T> {
 }
 
 impl<T: Float> JacobianBlock<T> {
-    fn dot(&self, v: &BodyVelocity<T>) -> T {
+    #[inline]
+    pub(crate) fn dot(&self, v: &BodyVelocity<T>) -> T {
         self.linear.dot(&v.linear) + self.angular.dot(&v.angular)
     }
 
@@ -196,9 +198,9 @@ pub struct ConstraintRow<T> {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RowCache<T> {
-    a: BodyVelocity<T>,
-    b: BodyVelocity<T>,
-    diagonal: T,
+    pub(crate) a: BodyVelocity<T>,
+    pub(crate) b: BodyVelocity<T>,
+    pub(crate) diagonal: T,
 }
 
 impl<T: Float> Default for RowCache<T> {

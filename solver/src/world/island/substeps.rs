@@ -10,7 +10,7 @@ use cwlist::{Buffer, Storage};
 use super::{Kinetic, Local, Outcome, row_dot};
 use crate::world::{WorldError, WorldSettings};
 use crate::{
-    BodyVelocity, Bounds, Certificate, ConstraintRow, RowOperator, SequentialImpulse, certify,
+    BodyVelocity, Bounds, Certificate, ConstraintRow, RowCache, SequentialImpulse, certify,
 };
 
 /// Whether a sweep pushes penetrating contacts apart (the solve) or not (the relax).
@@ -98,31 +98,36 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             slop: settings.slop,
             inverse_substep: sub.recip(),
         };
+        let (rows, cache) = (rows.as_slice(), cache.as_slice());
         for k in 0..substeps {
-            for v in delta_v.as_mut_slice() {
+            let velocity = delta_v.as_mut_slice();
+            for v in velocity.iter_mut() {
                 v.add_scaled(&gravity_step, T::one());
             }
-            let mut op = SequentialImpulse::prepared(
-                rows.as_slice(),
-                cache.as_mut_slice(),
-                delta_v.as_mut_slice(),
-            );
             let lambda = lambda.as_mut_slice();
-            for (i, &l) in lambda.iter().enumerate() {
+            for ((row, c), &l) in rows.iter().zip(cache).zip(lambda.iter()) {
                 if l != T::zero() {
-                    op.apply(i, l);
+                    apply(velocity, row, c, l);
                 }
             }
             // Time since the start of the step at the sweeps of substep `k` (kinematic bodies
             // have moved by their velocity over it).
             let before = sub * T::from(k).unwrap_or_else(T::zero);
-            sweep.run(&mut op, Sweep::Push, push_v.as_slice(), before, lambda);
+            sweep.run(
+                cache,
+                velocity,
+                Sweep::Push,
+                push_v.as_slice(),
+                before,
+                lambda,
+            );
             // The bodies move with the pushed velocities, then the relax.
-            for (x, v) in push_v.as_mut_slice().iter_mut().zip(op.velocity_change()) {
+            for (x, v) in push_v.as_mut_slice().iter_mut().zip(velocity.iter()) {
                 x.add_scaled(v, sub);
             }
             sweep.run(
-                &mut op,
+                cache,
+                velocity,
                 Sweep::Relax,
                 push_v.as_slice(),
                 before + sub,
@@ -203,28 +208,35 @@ impl<T: Scalar> SweepData<'_, T> {
     /// (a speculative gap lets the bodies close it within the substep; with
     /// [`Sweep::Push`] a penetration beyond the slop is pushed out at `push_rate` per
     /// metre), a friction row stops sliding within `μλₙ`, another row holds `J v = 0`.
-    fn run<O: RowOperator<T>>(
+    fn run(
         &self,
-        op: &mut O,
+        cache: &[RowCache<T>],
+        velocity: &mut [BodyVelocity<T>],
         sweep: Sweep,
         moved: &[BodyVelocity<T>],
         elapsed: T,
         lambda: &mut [T],
     ) {
-        for (i, row) in self.rows.iter().enumerate() {
-            let diagonal = op.diagonal(i);
+        let rows = self.rows.iter().zip(cache).zip(self.bounds);
+        let positional = self.separation.iter().zip(self.carried);
+        for (i, (((row, c), bound), (&separation, &carried))) in rows.zip(positional).enumerate() {
+            let diagonal = c.diagonal;
             if diagonal.is_nan() || diagonal <= T::zero() {
                 continue;
             }
             let mass = diagonal.recip();
-            let v = op.product_row(i, lambda) + self.carried[i];
-            let new = match self.bounds[i] {
+            let mut v = row.a.dot(&velocity[row.a.body]);
+            if let Some(b) = &row.b {
+                v = v + b.dot(&velocity[b.body]);
+            }
+            let v = v + carried;
+            let new = match *bound {
                 Bounds::Friction { normal, mu } => {
                     let limit = mu * lambda[normal];
                     (lambda[i] - mass * v).max(-limit).min(limit)
                 }
                 Bounds::Box { lo, hi } if lo == T::zero() && hi == T::infinity() => {
-                    let s = self.separation[i] + row_dot(row, moved) + self.carried[i] * elapsed;
+                    let s = separation + row_dot(row, moved) + carried * elapsed;
                     let target = if s > T::zero() {
                         -s * self.inverse_substep
                     } else if sweep == Sweep::Push {
@@ -238,9 +250,23 @@ impl<T: Scalar> SweepData<'_, T> {
             };
             let delta = new - lambda[i];
             if delta != T::zero() {
-                op.apply(i, delta);
+                apply(velocity, row, c, delta);
                 lambda[i] = new;
             }
         }
+    }
+}
+
+/// Adds row `row`'s velocity change for the impulse `delta` (`M⁻¹Jᵀ δ`, cached in `c`).
+#[inline]
+fn apply<T: Scalar>(
+    velocity: &mut [BodyVelocity<T>],
+    row: &ConstraintRow<T>,
+    c: &RowCache<T>,
+    delta: T,
+) {
+    velocity[row.a.body].add_scaled(&c.a, delta);
+    if let Some(b) = &row.b {
+        velocity[b.body].add_scaled(&c.b, delta);
     }
 }
