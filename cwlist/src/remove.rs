@@ -110,10 +110,11 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
         &mut self,
         filter: F,
     ) -> ExtractIf<'_, T, Ix, S, F> {
-        let cur = self.head;
+        let (cur, unvisited) = (self.head, self.len());
         ExtractIf {
             list: self,
             cur,
+            unvisited,
             filter,
         }
     }
@@ -154,6 +155,8 @@ pub struct ExtractIf<'a, T, Ix: Index, S: Storage, F> {
     list: &'a mut List<T, Ix, S>,
     /// The next slot to visit (`NIL` at the end).
     cur: Ix,
+    /// Elements not yet shown to the filter: the most the iterator can still yield.
+    unvisited: usize,
     filter: F,
 }
 
@@ -164,6 +167,7 @@ impl<T, Ix: Index, S: Storage, F: FnMut(&mut T) -> bool> Iterator for ExtractIf<
         while self.cur != Ix::NIL {
             let here = self.cur;
             self.cur = self.list.next_of(here);
+            self.unvisited -= 1;
             if (self.filter)(&mut self.list.values.as_mut_slice()[here.to_usize()]) {
                 let (value, moved) = self.list.erase_slot(here);
                 // The last slot's element moved into `here`: follow it if it was next.
@@ -176,8 +180,9 @@ impl<T, Ix: Index, S: Storage, F: FnMut(&mut T) -> bool> Iterator for ExtractIf<
         None
     }
 
+    /// At most the elements not yet visited, as `std`'s `ExtractIf`.
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (0, Some(self.list.len()))
+        (0, Some(self.unvisited))
     }
 }
 
