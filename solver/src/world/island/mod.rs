@@ -169,7 +169,8 @@ pub(crate) struct Local<T: Scalar, S: Storage> {
     graph: JointGraph<T, S>,
     /// Which of the two solves the joint rows directly.
     direct: Direct,
-    /// Scratch of the exact finish by the Schur complement (one entry per row).
+    /// One number per row, scratch of one solve: the exact finish's column of the Schur
+    /// complement, or each row's effective mass `1/Γᵢᵢ` in the substeps.
     schur: S::Buf<T>,
     /// The last plan wanted the joint graph for loops and fell back to the tree (the
     /// graph's fill did not fit the storage).

@@ -77,9 +77,17 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             };
             *t = T::zero();
         }
+        // Each row's effective mass, once for all the sweeps (0: the row is skipped).
+        self.schur.clear();
+        for c in self.cache.as_slice() {
+            let valid = !c.diagonal.is_nan() && c.diagonal > T::zero();
+            let mass = if valid { c.diagonal.recip() } else { T::zero() };
+            crate::world::capacity::push(&mut self.schur, mass, "rows")?;
+        }
         let Self {
             rows,
             cache,
+            schur: masses,
             delta_v,
             push_v,
             separation,
@@ -94,6 +102,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             separation: separation.as_slice(),
             carried: carried.as_slice(),
             bounds: bounds.as_slice(),
+            masses: masses.as_slice(),
             push_rate: push_fraction / sub,
             slop: settings.slop,
             inverse_substep: sub.recip(),
@@ -196,6 +205,8 @@ struct SweepData<'a, T> {
     /// `J v` of bodies the solve does not move (kinematic), per row.
     carried: &'a [T],
     bounds: &'a [Bounds<T>],
+    /// Each row's `1/Γᵢᵢ`, or 0 to skip a row whose `Γᵢᵢ` is not positive.
+    masses: &'a [T],
     push_rate: T,
     slop: T,
     inverse_substep: T,
@@ -217,14 +228,19 @@ impl<T: Scalar> SweepData<'_, T> {
         elapsed: T,
         lambda: &mut [T],
     ) {
-        let rows = self.rows.iter().zip(cache).zip(self.bounds);
+        let rows = self
+            .rows
+            .iter()
+            .zip(cache)
+            .zip(self.bounds)
+            .zip(self.masses);
         let positional = self.separation.iter().zip(self.carried);
-        for (i, (((row, c), bound), (&separation, &carried))) in rows.zip(positional).enumerate() {
-            let diagonal = c.diagonal;
-            if diagonal.is_nan() || diagonal <= T::zero() {
+        for (i, ((((row, c), bound), &mass), (&separation, &carried))) in
+            rows.zip(positional).enumerate()
+        {
+            if mass == T::zero() {
                 continue;
             }
-            let mass = diagonal.recip();
             let mut v = row.a.dot(&velocity[row.a.body]);
             if let Some(b) = &row.b {
                 v = v + b.dot(&velocity[b.body]);
