@@ -249,7 +249,7 @@ impl<T: Scalar> SweepData<'_, T> {
             let new = match *bound {
                 Bounds::Friction { normal, mu } => {
                     let limit = mu * lambda[normal];
-                    (lambda[i] - mass * v).max(-limit).min(limit)
+                    clamp(lambda[i] - mass * v, -limit, limit)
                 }
                 Bounds::Box { lo, hi } if lo == T::zero() && hi == T::infinity() => {
                     let s = separation + row_dot(row, moved) + carried * elapsed;
@@ -260,9 +260,9 @@ impl<T: Scalar> SweepData<'_, T> {
                     } else {
                         T::zero()
                     };
-                    (lambda[i] + mass * (target - v)).max(T::zero())
+                    clamp(lambda[i] + mass * (target - v), T::zero(), T::infinity())
                 }
-                Bounds::Box { lo, hi } => (lambda[i] - mass * v).max(lo).min(hi),
+                Bounds::Box { lo, hi } => clamp(lambda[i] - mass * v, lo, hi),
             };
             let delta = new - lambda[i];
             if delta != T::zero() {
@@ -284,5 +284,19 @@ fn apply<T: Scalar>(
     velocity[row.a.body].add_scaled(&c.a, delta);
     if let Some(b) = &row.b {
         velocity[b.body].add_scaled(&c.b, delta);
+    }
+}
+
+/// `x` limited to `[lo, hi]` by two comparisons, which compile to one instruction each
+/// (`Float::max`/`min` also order NaN and signed zeros, several more); a NaN `x` stays NaN,
+/// so a non-finite impulse reaches the step's check instead of being clamped to a bound.
+#[inline]
+fn clamp<T: Scalar>(x: T, lo: T, hi: T) -> T {
+    if x < lo {
+        lo
+    } else if x > hi {
+        hi
+    } else {
+        x
     }
 }
