@@ -67,7 +67,7 @@ proptest! {
         let mut ours: List<u16> = values.iter().copied().collect();
         let mut theirs: LinkedList<u16> = values.iter().copied().collect();
         let mut vec = values.clone();
-        let keep = |v: &mut u16| *v % modulus == 0;
+        let keep = |v: &mut u16| v.is_multiple_of(modulus);
         let mut a = ours.extract_if(keep);
         let mut b = theirs.extract_if(keep);
         let mut c = vec.extract_if(.., keep);
