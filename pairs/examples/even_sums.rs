@@ -1,6 +1,6 @@
 //! The seed's big example: count the distinct pairs of 1..=2^17 whose sum is even.
 //!
-//! `cargo run --release -p pairs --example even_sums` prints 4294901760 and the time taken.
+//! `cargo run --release -p rtphys-pairs --example even_sums` prints 4294901760 and the time taken.
 //! With `--features rayon` it also runs the parallel form.
 #![allow(clippy::std_instead_of_core, reason = "host example")]
 

@@ -5,14 +5,14 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", not(target_os = "none")))]
 extern crate std;
 
 mod adapters;
 mod error;
 mod grid;
 mod mutable;
-#[cfg(feature = "rayon")]
+#[cfg(all(feature = "rayon", not(target_os = "none")))]
 mod par;
 mod shape;
 mod tuples;
@@ -23,6 +23,6 @@ pub use mutable::{
     DistinctPairsMut, PairMut, distinct_pairs_mut, for_each_distinct_pair_mut, for_each_pair_mut,
     try_for_each_distinct_pair_mut,
 };
-#[cfg(feature = "rayon")]
+#[cfg(all(feature = "rayon", not(target_os = "none")))]
 pub use par::{ParDistinctPairs, ParPairs, par_distinct_pairs, par_pairs};
 pub use tuples::{DistinctTuples, distinct_tuples, try_distinct_tuples};

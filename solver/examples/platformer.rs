@@ -5,7 +5,7 @@
 //! 6 s at 60 Hz; one line a second.
 //!
 //! ```sh
-//! cargo run --release -p solver --example platformer
+//! cargo run --release -p rtphys-solver --example platformer
 //! ```
 use solver::cwlist::Growable;
 use solver::world::{

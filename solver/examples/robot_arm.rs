@@ -8,7 +8,7 @@
 //! `k (q_target − q)` of the error at its start, its torque limited to 150 N·m. 5 s at 60 Hz.
 //!
 //! ```sh
-//! cargo run --release -p solver --example robot_arm
+//! cargo run --release -p rtphys-solver --example robot_arm
 //! ```
 use core::f64::consts::TAU;
 use std::time::Instant;

@@ -2,7 +2,7 @@
 //! spinning body, 4000 spheres, a box tower and pyramid), each printing a table of metrics
 //! against its targets and writing SVG plots.
 //!
-//! `cargo run --release -p solver --example scenes [-- <output folder>]` (default
+//! `cargo run --release -p rtphys-solver --example scenes [-- <output folder>]` (default
 //! `target/scenes/` of the workspace, so a run leaves the work tree clean).
 #![allow(
     clippy::field_reassign_with_default,

@@ -7,7 +7,7 @@
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
-#[cfg(feature = "rayon")]
+#[cfg(all(feature = "rayon", not(target_os = "none")))]
 extern crate std;
 
 mod bounds;

@@ -11,7 +11,7 @@ pub(crate) mod finish;
 pub(crate) mod integrate;
 pub(crate) mod islands;
 pub(crate) mod narrow;
-#[cfg(feature = "rayon")]
+#[cfg(all(feature = "rayon", not(target_os = "none")))]
 pub(crate) mod parallel;
 pub(crate) mod persist;
 pub(crate) mod predict;
@@ -140,7 +140,7 @@ pub(crate) struct Scratch<T: Scalar, S: Storage> {
     /// This step's touching pairs and contact events, committed with the contacts.
     touching: crate::world::events::Touching<T, S>,
     /// The workers' local problems of [`World::step_parallel`].
-    #[cfg(feature = "rayon")]
+    #[cfg(all(feature = "rayon", not(target_os = "none")))]
     parallel: parallel::Parallel<T>,
 }
 
@@ -161,7 +161,7 @@ impl<T: Scalar, S: Storage> Scratch<T, S> {
             joint_total: Buffer::new(),
             excluded: Buffer::new(),
             touching: crate::world::events::Touching::new(),
-            #[cfg(feature = "rayon")]
+            #[cfg(all(feature = "rayon", not(target_os = "none")))]
             parallel: parallel::Parallel::new(),
         }
     }
@@ -476,7 +476,7 @@ where
     }
 }
 
-#[cfg(feature = "rayon")]
+#[cfg(all(feature = "rayon", not(target_os = "none")))]
 impl<T, S, U, B> World<T, S, U, B>
 where
     T: Scalar + FloatConst + Send + Sync,
