@@ -10,7 +10,7 @@
 //! disagreements must stay below 1% of the friction problems.
 //!
 //! `SOLVER_AGREEMENT_CASES` overrides the number of problems (default 10 000).
-mod common;
+use crate::common;
 
 use common::{ALL, Mix, Rng, relative_error, well_posed_problem};
 use solver::{DenseMatrix, ExactSolver, PgsSettings, RowFlag, certify, pgs_sor};

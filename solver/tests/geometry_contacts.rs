@@ -9,7 +9,7 @@
 //! its normal a direction of least penetration; for the pairs whose distance is exact
 //! (everything but two separated boxes) the deepest gap is the signed distance whenever it
 //! is within the margin, and nothing is reported beyond it.
-mod geometry_common;
+use crate::geometry_common;
 
 use geometry_common::{
     V, WorldBox, box_box_signed, box_segment_signed, capsule_support, point_segment, quaternion,

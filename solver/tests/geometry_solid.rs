@@ -2,7 +2,7 @@
 //! call flipped (normals reversed, points moved to the other surface, gaps and ids kept);
 //! the sphere pairs agree with the world's own `sphere_sphere` / `sphere_plane`, and the
 //! sphere-first manifolds against boxes and capsules keep the brute-force signed distance.
-mod geometry_common;
+use crate::geometry_common;
 
 use geometry_common::{WorldBox, point_segment, quaternion};
 use proptest::prelude::*;

@@ -1,5 +1,5 @@
 //! Property tests of the PGS-SOR core against independent computations, for f64 and f32.
-mod common;
+use crate::common;
 
 use common::{ALL, Mix, Problem, Rng, well_posed_problem};
 

@@ -1,0 +1,35 @@
+//! Every integration test of `solver` in one test binary: each file of `tests/` is a module
+//! here (`autotests = false` in Cargo.toml). One binary compiles the world's generic code once
+//! instead of once per file, which took most of CI's test time. Run one file's tests by its
+//! module name: `cargo test -p rtphys-solver --test suite world_joints::`.
+
+mod common;
+mod geometry_common;
+
+mod agreement;
+mod errors;
+mod geometry_contacts;
+mod geometry_resting;
+mod geometry_shapes;
+mod geometry_solid;
+mod integrate;
+mod properties;
+mod robustness;
+mod stabilization;
+mod world_api_model;
+mod world_direct;
+mod world_events;
+mod world_filters;
+mod world_forces;
+mod world_inputs;
+mod world_joints;
+mod world_kinematic;
+mod world_overlap;
+mod world_physics;
+mod world_pipeline;
+mod world_position_drive;
+mod world_properties;
+mod world_query_tree;
+mod world_raycast;
+mod world_removal;
+mod world_snapshot;
