@@ -33,3 +33,29 @@ mod world_query_tree;
 mod world_raycast;
 mod world_removal;
 mod world_snapshot;
+
+/// A file added to `tests/` runs only once it is a module above: this fails while one is not.
+#[test]
+fn every_test_file_is_a_module_of_the_suite() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests");
+    let suite = include_str!("suite.rs");
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("tests/ is readable") {
+        let path = entry.expect("a directory entry").path();
+        let module = match (path.extension(), path.is_dir()) {
+            (Some(ext), false) if ext == "rs" => path.file_stem(),
+            (_, true) if path.join("mod.rs").exists() => path.file_name(),
+            _ => None,
+        };
+        let Some(module) = module.and_then(|m| m.to_str()) else {
+            continue;
+        };
+        if module != "suite" && !suite.contains(&format!("\nmod {module};\n")) {
+            missing.push(module.to_owned());
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "tests/ files not in tests/suite.rs: {missing:?}"
+    );
+}
