@@ -106,7 +106,15 @@ impl<T: Float> Bounds<T> {
         match *self {
             Self::Box { lo, hi } => (lo, hi),
             Self::Friction { normal, mu } => {
-                let limit = mu * lambda[normal].max(T::zero());
+                // A comparison, not `max` (a libm call on the Cortex-M4F): a NaN or
+                // negative normal impulse gives 0 either way.
+                let normal = lambda[normal];
+                let limit = mu
+                    * if normal > T::zero() {
+                        normal
+                    } else {
+                        T::zero()
+                    };
                 (-limit, limit)
             }
         }
