@@ -49,7 +49,7 @@
 use cwlist::{Buffer, Storage};
 
 use super::WorldError;
-use super::precision::{Scalar, Working, WorkingOf};
+use super::precision::{Arithmetic, Precision, Scalar, Working, WorkingOf};
 use crate::{BodyInverseMass, ConstraintRow};
 
 /// A dense 6×6 block (the leading `rows × rows` or `6 × rows` part is used).
@@ -59,11 +59,6 @@ const NONE: usize = usize::MAX;
 
 pub(super) fn zero_block<W: Working>() -> Block<W> {
     [[W::zero(); 6]; 6]
-}
-
-/// The integer `n` in the working precision (exact: `n` is small).
-pub(super) fn integer<T: Scalar>(n: u8) -> WorkingOf<T> {
-    T::from(n).unwrap_or_else(T::nan).widen()
 }
 
 /// One dynamic body of the augmented system.
@@ -111,6 +106,8 @@ pub(crate) struct JointTree<T: Scalar, S: Storage> {
     queue: S::Buf<usize>,
     tree_rows: usize,
     regularized: usize,
+    /// The precision of the last factorization (its solves compute in it).
+    precision: Precision,
     scalar: core::marker::PhantomData<T>,
 }
 
@@ -226,16 +223,31 @@ pub(super) fn invert_spd_with<W: Working>(
     (inv, raised)
 }
 
+/// A stored block of factors in the arithmetic `A`.
+fn loaded<T: Scalar, A: Arithmetic<T>>(b: &Block<WorkingOf<T>>) -> Block<A> {
+    b.map(|row| row.map(A::from_working))
+}
+
+/// A block computed in `A`, stored in the working precision (exactly).
+fn stored<T: Scalar, A: Arithmetic<T>>(b: &Block<A>) -> Block<WorkingOf<T>> {
+    b.map(|row| row.map(A::to_working))
+}
+
 /// `J(row, body)`: the 6-vector of `row` on `body` (zero if the row does not act on it).
 pub(super) fn jacobian<T: Scalar>(row: &ConstraintRow<T>, body: usize) -> [WorkingOf<T>; 6] {
+    jacobian_in(row, body)
+}
+
+/// [`jacobian`] in the arithmetic `A`.
+fn jacobian_in<T: Scalar, A: Arithmetic<T>>(row: &ConstraintRow<T>, body: usize) -> [A; 6] {
     let pack = |b: &crate::JacobianBlock<T>| {
         [
-            b.linear[0].widen(),
-            b.linear[1].widen(),
-            b.linear[2].widen(),
-            b.angular[0].widen(),
-            b.angular[1].widen(),
-            b.angular[2].widen(),
+            A::from_scalar(b.linear[0]),
+            A::from_scalar(b.linear[1]),
+            A::from_scalar(b.linear[2]),
+            A::from_scalar(b.angular[0]),
+            A::from_scalar(b.angular[1]),
+            A::from_scalar(b.angular[2]),
         ]
     };
     if row.a.body == body {
@@ -244,7 +256,7 @@ pub(super) fn jacobian<T: Scalar>(row: &ConstraintRow<T>, body: usize) -> [Worki
         row.b
             .as_ref()
             .filter(|b| b.body == body)
-            .map_or([WorkingOf::<T>::zero(); 6], pack)
+            .map_or([A::zero(); 6], pack)
     }
 }
 
@@ -257,6 +269,7 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
             queue: Buffer::new(),
             tree_rows: 0,
             regularized: 0,
+            precision: Precision::Working,
             scalar: core::marker::PhantomData,
         }
     }
@@ -404,16 +417,42 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
     }
 
     /// Factors the augmented system for the joint rows in `rows` (numbered as in
-    /// [`plan`](Self::plan)) and the inverse masses `inverse`, with `cfm` on every joint row.
+    /// [`plan`](Self::plan)) and the inverse masses `inverse`, with `cfm` on every joint row,
+    /// in `precision` (the working precision wherever it is the scalar's own).
     pub(crate) fn factor(
+        &mut self,
+        rows: &[ConstraintRow<T>],
+        inverse: &[BodyInverseMass<T>],
+        cfm: T,
+        precision: Precision,
+    ) {
+        self.precision = if T::WIDER_WORKING {
+            precision
+        } else {
+            Precision::Working
+        };
+        match self.precision {
+            Precision::Scalar => self.factor_in::<T::Single>(rows, inverse, cfm),
+            Precision::Working => self.factor_in::<WorkingOf<T>>(rows, inverse, cfm),
+        }
+    }
+
+    /// The precision of the last factorization.
+    pub(crate) fn precision(&self) -> Precision {
+        self.precision
+    }
+
+    /// [`factor`](Self::factor) computing in `A`; the factors are stored in the working
+    /// precision either way (exactly: `A` is at most as wide).
+    fn factor_in<A: Arithmetic<T>>(
         &mut self,
         rows: &[ConstraintRow<T>],
         inverse: &[BodyInverseMass<T>],
         cfm: T,
     ) {
         self.regularized = 0;
-        let epsilon = T::epsilon().widen();
-        let redundant = integer::<T>(64) * epsilon;
+        let epsilon = A::from_scalar(T::epsilon());
+        let redundant = A::from_scalar(T::from(64).unwrap_or_else(T::nan)) * epsilon;
         let Self { bodies, joints, .. } = self;
         let (bodies, joints) = (bodies.as_mut_slice(), joints.as_mut_slice());
         for (node, inv) in bodies.iter_mut().zip(inverse) {
@@ -421,120 +460,131 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
                 continue;
             }
             // D = M = diag(m·1, I_world), I_world = (I⁻¹_world)⁻¹.
-            let mut inv_i = zero_block();
+            let mut inv_i = zero_block::<A>();
             for r in 0..3 {
                 for c in 0..3 {
-                    inv_i[r][c] = inv.inv_inertia[(r, c)].widen();
+                    inv_i[r][c] = A::from_scalar(inv.inv_inertia[(r, c)]);
                 }
             }
             let (inertia, raised) = invert_spd(&inv_i, 3, epsilon);
             self.regularized += usize::from(raised);
-            node.d = zero_block();
+            let mut d = zero_block::<A>();
             for k in 0..3 {
-                node.d[k][k] = WorkingOf::<T>::one() / inv.inv_mass.widen();
+                d[k][k] = A::one() / A::from_scalar(inv.inv_mass);
             }
             for r in 0..3 {
                 for c in 0..3 {
-                    node.d[3 + r][3 + c] = inertia[r][c];
+                    d[3 + r][3 + c] = inertia[r][c];
                 }
             }
+            node.d = stored(&d);
         }
         for node in joints.iter_mut().filter(|n| n.tree) {
-            node.d = zero_block();
+            let mut d = zero_block::<A>();
             for k in 0..node.rows {
-                node.d[k][k] = -cfm.widen();
+                d[k][k] = -A::from_scalar(cfm);
             }
+            node.d = stored(&d);
         }
         let order = self.order.as_slice();
         for &j in order.iter().rev() {
             let child = joints[j].child;
             // Body: D⁻¹, up = D⁻¹ Jᵀ (6 × rows), D_joint −= J up.
-            let (d_inv, raised) = invert_spd(&bodies[child].d, 6, epsilon);
+            let (d_inv, raised) = invert_spd(&loaded::<T, A>(&bodies[child].d), 6, epsilon);
             self.regularized += usize::from(raised);
             let n = joints[j].rows;
             let first = joints[j].first_row;
-            let mut jac = zero_block(); // rows × 6
+            let mut jac = zero_block::<A>(); // rows × 6
             for r in 0..n {
-                jac[r] = jacobian(&rows[first + r], child);
+                jac[r] = jacobian_in(&rows[first + r], child);
             }
-            let body = &mut bodies[child];
-            body.d = d_inv;
-            body.up = zero_block();
+            let mut up = zero_block::<A>();
             for i in 0..6 {
                 for r in 0..n {
-                    let mut s = WorkingOf::<T>::zero();
+                    let mut s = A::zero();
                     for k in 0..6 {
                         s = s + d_inv[i][k] * jac[r][k];
                     }
-                    body.up[i][r] = s;
+                    up[i][r] = s;
                 }
             }
-            let up = body.up;
+            let body = &mut bodies[child];
+            body.d = stored(&d_inv);
+            body.up = stored(&up);
             let joint = &mut joints[j];
+            // Joint: D is negative definite; D⁻¹ = −(−D)⁻¹, up = D⁻¹ J_parent (rows × 6),
+            // D_parent −= J_parentᵀ up.
+            let mut negative = zero_block::<A>();
             for r in 0..n {
                 for c in 0..n {
-                    let mut s = WorkingOf::<T>::zero();
+                    let mut s = A::zero();
                     for k in 0..6 {
                         s = s + jac[r][k] * up[k][c];
                     }
-                    joint.d[r][c] = joint.d[r][c] - s;
-                }
-            }
-            // Joint: D is negative definite; D⁻¹ = −(−D)⁻¹, up = D⁻¹ J_parent (rows × 6),
-            // D_parent −= J_parentᵀ up.
-            let mut negative = zero_block();
-            for r in 0..n {
-                for c in 0..n {
-                    negative[r][c] = -joint.d[r][c];
+                    negative[r][c] = s - A::from_working(joint.d[r][c]);
                 }
             }
             let (neg_inv, raised) = invert_spd(&negative, n, redundant);
             self.regularized += usize::from(raised);
+            let mut d = zero_block::<A>();
             for r in 0..n {
                 for c in 0..n {
-                    joint.d[r][c] = -neg_inv[r][c];
+                    d[r][c] = -neg_inv[r][c];
                 }
             }
+            joint.d = stored(&d);
             let parent = joint.parent;
             if parent != NONE {
-                let mut jp = zero_block();
+                let mut jp = zero_block::<A>();
                 for r in 0..n {
-                    jp[r] = jacobian(&rows[first + r], parent);
+                    jp[r] = jacobian_in(&rows[first + r], parent);
                 }
-                joint.up = zero_block();
+                let mut joint_up = zero_block::<A>();
                 for r in 0..n {
                     for k in 0..6 {
-                        let mut s = WorkingOf::<T>::zero();
+                        let mut s = A::zero();
                         for c in 0..n {
-                            s = s + joint.d[r][c] * jp[c][k];
+                            s = s + d[r][c] * jp[c][k];
                         }
-                        joint.up[r][k] = s;
+                        joint_up[r][k] = s;
                     }
                 }
-                let up = joint.up;
+                joint.up = stored(&joint_up);
                 let pd = &mut bodies[parent].d;
                 for a in 0..6 {
                     for b in 0..6 {
-                        let mut s = WorkingOf::<T>::zero();
+                        let mut s = A::zero();
                         for r in 0..n {
-                            s = s + jp[r][a] * up[r][b];
+                            s = s + jp[r][a] * joint_up[r][b];
                         }
-                        pd[a][b] = pd[a][b] - s;
+                        pd[a][b] = (A::from_working(pd[a][b]) - s).to_working();
                     }
                 }
             }
             let root = joints[j].then_root;
             if root != NONE {
-                let (d_inv, raised) = invert_spd(&bodies[root].d, 6, epsilon);
+                let (d_inv, raised) = invert_spd(&loaded::<T, A>(&bodies[root].d), 6, epsilon);
                 self.regularized += usize::from(raised);
-                bodies[root].d = d_inv;
+                bodies[root].d = stored(&d_inv);
             }
         }
     }
 
     /// Solves `(J M⁻¹ Jᵀ + cfm·I) δλ = r` for the tree rows with the last factorization:
-    /// `rhs(row)` gives `r`, `out(row, δλ)` receives the answer.
-    pub(crate) fn solve(&mut self, rhs: impl Fn(usize) -> T, mut out: impl FnMut(usize, T)) {
+    /// `rhs(row)` gives `r`, `out(row, δλ)` receives the answer. Computes in the precision
+    /// of the factors.
+    pub(crate) fn solve(&mut self, rhs: impl Fn(usize) -> T, out: impl FnMut(usize, T)) {
+        match self.precision {
+            Precision::Scalar => self.solve_in::<T::Single>(rhs, out),
+            Precision::Working => self.solve_in::<WorkingOf<T>>(rhs, out),
+        }
+    }
+
+    fn solve_in<A: Arithmetic<T>>(
+        &mut self,
+        rhs: impl Fn(usize) -> T,
+        mut out: impl FnMut(usize, T),
+    ) {
         let Self {
             bodies,
             joints,
@@ -546,6 +596,7 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
             joints.as_mut_slice(),
             order.as_slice(),
         );
+        let at = |w: WorkingOf<T>| A::from_working(w);
         for &j in order {
             let joint = &mut joints[j];
             joint.x = [WorkingOf::<T>::zero(); 6];
@@ -560,33 +611,33 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
         // Forward: z = L⁻¹ b, children before parents (x_parent −= upᵀ x_child).
         for &j in order.iter().rev() {
             let (child, n) = (joints[j].child, joints[j].rows);
-            let (xb, up) = (bodies[child].x, bodies[child].up);
+            let body = &bodies[child];
             for r in 0..n {
-                let mut s = WorkingOf::<T>::zero();
+                let mut s = A::zero();
                 for k in 0..6 {
-                    s = s + up[k][r] * xb[k];
+                    s = s + at(body.up[k][r]) * at(body.x[k]);
                 }
-                joints[j].x[r] = joints[j].x[r] - s;
+                joints[j].x[r] = (at(joints[j].x[r]) - s).to_working();
             }
             let parent = joints[j].parent;
             if parent != NONE {
-                let (xj, up) = (joints[j].x, joints[j].up);
+                let joint = &joints[j];
                 let x = &mut bodies[parent].x;
                 for k in 0..6 {
-                    let mut s = WorkingOf::<T>::zero();
+                    let mut s = A::zero();
                     for r in 0..n {
-                        s = s + up[r][k] * xj[r];
+                        s = s + at(joint.up[r][k]) * at(joint.x[r]);
                     }
-                    x[k] = x[k] - s;
+                    x[k] = (at(x[k]) - s).to_working();
                 }
             }
         }
         // Backward: x = D⁻¹ z − up x_parent, parents before children.
         let times = |d: &Block<WorkingOf<T>>, x: &[WorkingOf<T>; 6], n: usize| {
-            let mut y = [WorkingOf::<T>::zero(); 6];
+            let mut y = [A::zero(); 6];
             for i in 0..n {
                 for k in 0..n {
-                    y[i] = y[i] + d[i][k] * x[k];
+                    y[i] = y[i] + at(d[i][k]) * at(x[k]);
                 }
             }
             y
@@ -594,31 +645,32 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
         for &j in order {
             let root = joints[j].then_root;
             if root != NONE {
-                bodies[root].x = times(&bodies[root].d, &bodies[root].x, 6);
+                let y = times(&bodies[root].d, &bodies[root].x, 6);
+                bodies[root].x = y.map(A::to_working);
             }
             let n = joints[j].rows;
             let mut xj = times(&joints[j].d, &joints[j].x, n);
             let parent = joints[j].parent;
             if parent != NONE {
-                let (xp, up) = (bodies[parent].x, joints[j].up);
+                let (xp, up) = (&bodies[parent].x, &joints[j].up);
                 for r in 0..n {
                     for k in 0..6 {
-                        xj[r] = xj[r] - up[r][k] * xp[k];
+                        xj[r] = xj[r] - at(up[r][k]) * at(xp[k]);
                     }
                 }
             }
-            joints[j].x = xj;
+            joints[j].x = xj.map(A::to_working);
             let child = joints[j].child;
-            let mut xb = times(&bodies[child].d, &bodies[child].x, 6);
-            let up = bodies[child].up;
+            let body = &bodies[child];
+            let mut xb = times(&body.d, &body.x, 6);
             for k in 0..6 {
                 for r in 0..n {
-                    xb[k] = xb[k] - up[k][r] * xj[r];
+                    xb[k] = xb[k] - at(body.up[k][r]) * xj[r];
                 }
             }
-            bodies[child].x = xb;
+            bodies[child].x = xb.map(A::to_working);
             for r in 0..n {
-                out(joints[j].first_row + r, T::narrow(-xj[r]));
+                out(joints[j].first_row + r, (-xj[r]).to_scalar());
             }
         }
     }

@@ -4,12 +4,18 @@ use cwlist::{Buffer, Storage};
 
 use super::{Direct, Local};
 use crate::world::WorldError;
+use crate::world::precision::Precision;
 use crate::{
     Certificate, PgsSettings, RowOperator, SequentialImpulse, SolveError, certify, relax_row,
 };
 
 /// Sweeps of iterative refinement after the direct solve of a joint block alone.
 const MAX_REFINEMENTS: usize = 3;
+
+/// Refinement of factors in the scalar is accepted when the residual is within this many
+/// rounding errors (`ε`) of the largest right-hand side; else the tree is factored again in
+/// the working precision.
+const ROUND_OFF: u16 = 64;
 
 impl<T: Scalar, S: Storage> Local<T, S> {
     /// Block Gauss-Seidel whose first block, the rows of the joint tree, is solved exactly
@@ -24,10 +30,27 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         let n = self.rows.as_slice().len();
         let (cfm, omega) = (settings.cfm, settings.omega);
         let direct = self.direct;
+        let direct_row = self.direct_row.as_slice();
+        let is_direct = |i: usize| direct_row.get(i).copied().unwrap_or(false);
+        let iterative = (0..n).any(|i| !is_direct(i));
+        // A tree alone is factored in the scalar first and refined; where refinement does
+        // not reach the scalar's round-off, again in the working precision (below).
+        let mut single = !iterative && trace.is_empty() && direct == Direct::Tree;
         match direct {
-            Direct::Tree => self
-                .tree
-                .factor(self.rows.as_slice(), self.inverse.as_slice(), cfm),
+            Direct::Tree => {
+                let precision = if single {
+                    Precision::Scalar
+                } else {
+                    Precision::Working
+                };
+                self.tree.factor(
+                    self.rows.as_slice(),
+                    self.inverse.as_slice(),
+                    cfm,
+                    precision,
+                );
+                single = self.tree.precision() == Precision::Scalar;
+            }
             Direct::Graph => self
                 .graph
                 .factor(self.rows.as_slice(), self.inverse.as_slice(), cfm),
@@ -40,21 +63,26 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         let (eta, bounds) = (self.eta.as_slice(), self.bounds.as_slice());
         let (lambda, flags) = (self.lambda.as_mut_slice(), self.flags.as_mut_slice());
         let delta = self.delta_lambda.as_mut_slice();
-        let direct_row = self.direct_row.as_slice();
-        let is_direct = |i: usize| direct_row.get(i).copied().unwrap_or(false);
+        // Where refinement of factors in the scalar must end: a few of its rounding errors
+        // of the right-hand side.
+        let round_off = eta
+            .iter()
+            .fold(T::zero(), |m, e| if e.abs() > m { e.abs() } else { m })
+            * T::epsilon()
+            * T::from(ROUND_OFF).unwrap_or_else(T::nan);
         for l in lambda.iter_mut() {
             if !settings.warm_start || !l.is_finite() {
                 *l = T::zero();
             }
         }
         op.reset(lambda);
-        let iterative = (0..n).any(|i| !is_direct(i));
         let sweeps = if trace.is_empty() {
             settings.max_iterations.max(1)
         } else {
             trace.len()
         };
         let mut iterations = 0;
+        let mut refinements = 0;
         let mut previous = T::infinity();
         while iterations < sweeps {
             iterations += 1;
@@ -84,8 +112,23 @@ impl<T: Scalar, S: Storage> Local<T, S> {
                 let residual = certify(&op, eta, bounds, cfm, lambda, flags).0;
                 let half = (T::one() + T::one()).recip();
                 let stalled = residual.is_nan() || residual >= previous * half;
+                refinements += 1;
                 // Refinement is cheap: it runs to round-off whatever the tolerance.
-                if stalled || residual == T::zero() || iterations > MAX_REFINEMENTS {
+                if stalled || residual == T::zero() || refinements > MAX_REFINEMENTS {
+                    if single && !(residual <= round_off) {
+                        // The factors in the scalar were not accurate enough (a mass
+                        // ratio, a long chain): in the working precision, and refine on.
+                        self.tree.factor(
+                            self.rows.as_slice(),
+                            self.inverse.as_slice(),
+                            cfm,
+                            Precision::Working,
+                        );
+                        single = false;
+                        refinements = 0;
+                        previous = T::infinity();
+                        continue;
+                    }
                     break;
                 }
                 previous = residual;

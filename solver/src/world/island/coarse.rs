@@ -6,6 +6,7 @@ use cwlist::{Buffer, Storage};
 use super::{EXACT_ROWS, Local};
 use crate::world::WorldError;
 use crate::world::capacity::push;
+use crate::world::precision::Precision;
 use crate::{
     Bounds, Certificate, ConstraintRow, JacobianBlock, PgsSettings, RowOperator, SequentialImpulse,
     certify, relax_row,
@@ -105,8 +106,12 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             self.cache.as_mut_slice(),
             self.delta_v.as_mut_slice(),
         );
-        self.tree
-            .factor(self.aggregates.as_slice(), self.inverse.as_slice(), cfm);
+        self.tree.factor(
+            self.aggregates.as_slice(),
+            self.inverse.as_slice(),
+            cfm,
+            Precision::Working,
+        );
         let (eta, bounds) = (self.eta.as_slice(), self.bounds.as_slice());
         let (lambda, flags) = (self.lambda.as_mut_slice(), self.flags.as_mut_slice());
         let saved = self.delta_lambda.as_mut_slice();
