@@ -11,7 +11,7 @@ use dual::DualVec;
 use num_traits::Float;
 use xform::{Quaternion, Vector};
 
-use super::pose::{Lift, Pose, lift_vector};
+use super::pose::{Lift, Pose};
 
 /// Most rows one constraint function may have.
 pub const MAX_JOINT_ROWS: usize = 6;
@@ -110,25 +110,42 @@ pub struct Linearization<T> {
 
 type D12<T> = DualVec<T, 12>;
 
-fn perturbed<T: Float>(pose: &Pose<T>, vars: &[D12<T>; 12], first: usize) -> Pose<D12<T>> {
-    let half = D12::<T>::lift(T::one() / (T::one() + T::one()));
-    let delta_p = Vector([vars[first], vars[first + 1], vars[first + 2]]);
-    let turn = Quaternion::new(
-        D12::lift(T::one()),
-        vars[first + 3] * half,
-        vars[first + 4] * half,
-        vars[first + 5] * half,
-    );
+/// The pose displaced by the 6 variables `vars[first..first + 6]` (translation, then a
+/// small rotation `δθ` applied in the world frame), at zero displacement: the value is the
+/// pose and each derivative is seeded directly. The orientation `(1, δθ/2) ⊗ q` has
+/// derivative `½ eₖ ⊗ q` along `δθₖ` (`eₖ` the pure unit quaternion), written out here
+/// instead of a quaternion product of 13-component dual numbers (12 of them zero in `q`).
+fn perturbed<T: Float>(pose: &Pose<T>, first: usize) -> Pose<D12<T>> {
+    let seeded = |re: T, k: usize, d: T| {
+        let mut eps = [T::zero(); 12];
+        eps[first + k] = d;
+        D12::new(re, eps)
+    };
+    let p = pose.position;
     let q = pose.orientation;
+    let half = T::one() / (T::one() + T::one());
+    let (w, x, y, z) = (q.w * half, q.x * half, q.y * half, q.z * half);
+    // ½ eₖ ⊗ q for k = x, y, z, as (w, x, y, z).
+    let turned = [[-x, w, -z, y], [-y, z, w, -x], [-z, -y, x, w]];
+    let component = |re: T, c: usize| {
+        let mut eps = [T::zero(); 12];
+        for (k, t) in turned.iter().enumerate() {
+            eps[first + 3 + k] = t[c];
+        }
+        D12::new(re, eps)
+    };
     Pose {
-        position: lift_vector(&pose.position) + delta_p,
-        orientation: turn
-            * Quaternion::new(
-                D12::lift(q.w),
-                D12::lift(q.x),
-                D12::lift(q.y),
-                D12::lift(q.z),
-            ),
+        position: Vector([
+            seeded(p[0], 0, T::one()),
+            seeded(p[1], 1, T::one()),
+            seeded(p[2], 2, T::one()),
+        ]),
+        orientation: Quaternion::new(
+            component(q.w, 0),
+            component(q.x, 1),
+            component(q.y, 2),
+            component(q.z, 3),
+        ),
     }
 }
 
@@ -150,8 +167,7 @@ pub fn linearize<T: Float, C: ConstraintFunction<T>>(
     a: &Pose<T>,
     b: &Pose<T>,
 ) -> Linearization<T> {
-    let vars = DualVec::variables([T::zero(); 12]);
-    let (pa, pb) = (perturbed(a, &vars, 0), perturbed(b, &vars, 6));
+    let (pa, pb) = (perturbed(a, 0), perturbed(b, 6));
     let rows = c.rows().min(MAX_JOINT_ROWS);
     let mut out = [D12::<T>::lift(T::zero()); MAX_JOINT_ROWS];
     c.evaluate(&pa, &pb, &mut out[..rows]);

@@ -115,7 +115,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
                 refinements += 1;
                 // Refinement is cheap: it runs to round-off whatever the tolerance.
                 if stalled || residual == T::zero() || refinements > MAX_REFINEMENTS {
-                    if single && !(residual <= round_off) {
+                    if single && (residual.is_nan() || residual > round_off) {
                         // The factors in the scalar were not accurate enough (a mass
                         // ratio, a long chain): in the working precision, and refine on.
                         self.tree.factor(
