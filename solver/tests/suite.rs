@@ -24,6 +24,7 @@ mod world_forces;
 mod world_inputs;
 mod world_joints;
 mod world_kinematic;
+mod world_mixed_precision;
 mod world_overlap;
 mod world_physics;
 mod world_pipeline;
