@@ -284,23 +284,10 @@ pub fn certify<T: Float, O: RowOperator<T>>(
 /// assert_eq!(lambda[0], 2.0);
 /// assert_eq!(defect, 4.0);
 /// ```
-#[inline]
-pub fn relax_row<T: Float, O: RowOperator<T>>(
-    op: &mut O,
-    i: usize,
-    eta: T,
-    bounds: &Bounds<T>,
-    cfm: T,
-    omega: T,
-    lambda: &mut [T],
-) -> Result<T, SolveError> {
-    relax(op, i, eta, bounds, cfm, omega, lambda)
-}
-
-/// [`relax_row`] inlined into the sweeps: as a call it saves and restores a frame of
-/// registers per row (about 30 of the row's instructions on the Cortex-M4F).
+// `inline(always)`: the row kernel of every sweep; as a call it saves and restores a frame
+// of registers per row (about 30 of the row's instructions on the Cortex-M4F).
 #[inline(always)]
-fn relax<T: Float, O: RowOperator<T>>(
+pub fn relax_row<T: Float, O: RowOperator<T>>(
     op: &mut O,
     i: usize,
     eta: T,
@@ -490,7 +477,7 @@ fn sweep<T: Float, O: RowOperator<T>>(
             } else {
                 bounds[i]
             };
-            match relax(op, i, eta[i], &b, cfm, guard.omega, lambda) {
+            match relax_row(op, i, eta[i], &b, cfm, guard.omega, lambda) {
                 // A comparison, not `max` (a libm call on the Cortex-M4F); the defect of a
                 // row that did not diverge is finite.
                 Ok(defect) if defect > estimate => estimate = defect,
