@@ -418,6 +418,9 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         trace: &mut [T],
         start: Start,
     ) -> Result<Outcome<T>, WorldError> {
+        // The exact finish of a small island: the Schur complement of the direct block where
+        // there is one (it knows which rows the joints already hold), else the dense `Γ`.
+        let mut dense_finish = trace.is_empty();
         let (c, regularized) = if direct_rows > 0 {
             self.clear_velocity_changes();
             let c = self.solve_block(settings, trace)?;
@@ -425,6 +428,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             // finish (its frame, about 1 KiB of fixed arrays, stays off the common path).
             let others = self.direct_row.as_slice().iter().any(|d| !d);
             let c = if trace.is_empty() && !c.converged && others {
+                dense_finish = false;
                 self.finish_with_schur(c, settings)?
             } else {
                 c
@@ -454,7 +458,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             };
             (c, 0)
         };
-        let certificate = self.polish(c, settings, trace.is_empty())?;
+        let certificate = self.polish(c, settings, dense_finish)?;
         Ok(Outcome {
             certificate,
             direct_rows,

@@ -24,6 +24,10 @@ use crate::{
     Bounds, Certificate, PgsSettings, RowFlag, RowOperator, SequentialImpulse, SolveError, certify,
 };
 
+/// How many times the largest impulse one row of `N` needs alone the exact answer may
+/// reach before it is taken for a squeeze (see [`largest_plausible_impulse`]).
+const SQUEEZE: u16 = 1000;
+
 impl<T: Scalar, S: Storage> Local<T, S> {
     /// Finishes an unconverged block solve exactly when the rows outside the direct block
     /// are at most [`EXACT_ROWS`]; keeps the sweeps' answer if the exact solver fails or
@@ -100,6 +104,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             }
         };
         // Products `Γ λ` go through `M⁻¹Jᵀλ` (one reset), then row products. Columns of S:
+        let mut alone = [T::zero(); EXACT_ROWS];
         for b in 0..m {
             let j = others[b];
             unit.fill(T::zero());
@@ -119,11 +124,13 @@ impl<T: Scalar, S: Storage> Local<T, S> {
                     T::zero()
                 }
             });
+            alone[b] = gamma_nj[b];
             op.reset(x);
             for a in 0..m {
                 gamma[a * m + b] = gamma_nj[a] - op.product_row(others[a], x);
             }
         }
+        let dependent = dependent_on_joints(&gamma[..m * m], &alone[..m]);
         // The right-hand side of N.
         x.fill(T::zero());
         solve_direct(&|d| eta[d], x);
@@ -132,16 +139,33 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         }
         op.reset(x);
         let rhs: [T; EXACT_ROWS] = core::array::from_fn(|a| {
-            if a < m {
+            if a < m && !dependent[a] {
                 eta[others[a]] - op.product_row(others[a], x)
             } else {
                 T::zero()
             }
         });
-        let mut trial: [T; EXACT_ROWS] =
-            core::array::from_fn(|a| if a < m { lambda[others[a]] } else { T::zero() });
+        let start = |a: usize| {
+            if a < m && !dependent[a] {
+                lambda[others[a]]
+            } else {
+                T::zero()
+            }
+        };
+        let mut trial: [T; EXACT_ROWS] = core::array::from_fn(start);
+        // A dependent row's impulse is held at zero: a unit row and column of S, no
+        // bounds, a zero right-hand side.
+        for a in (0..m).filter(|&a| dependent[a]) {
+            for k in 0..m {
+                gamma[a * m + k] = T::zero();
+                gamma[k * m + a] = T::zero();
+            }
+            gamma[a * m + a] = T::one();
+            bounds_n[a] = Bounds::bilateral();
+        }
         let mut flags_n = [RowFlag::Active; EXACT_ROWS];
         let s = &gamma[..m * m];
+        let reach = largest_plausible_impulse(s, &rhs[..m]);
         let mut solved = exact.try_solve(
             s,
             &rhs[..m],
@@ -153,9 +177,11 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         );
         if matches!(solved, Err(SolveError::Singular)) {
             // Dependent rows: regularize by √ε of the largest diagonal entry (as the polish).
-            let largest = (0..m).fold(T::zero(), |w, a| w.max(s[a * m + a]));
+            let largest = (0..m)
+                .filter(|&a| !dependent[a])
+                .fold(T::zero(), |w, a| w.max(s[a * m + a]));
             let floor = cfm + fpu::sqrt(T::epsilon()) * largest;
-            trial = core::array::from_fn(|a| if a < m { lambda[others[a]] } else { T::zero() });
+            trial = core::array::from_fn(start);
             solved = exact.try_solve(
                 s,
                 &rhs[..m],
@@ -166,7 +192,10 @@ impl<T: Scalar, S: Storage> Local<T, S> {
                 &mut flags_n[..m],
             );
         }
-        if solved.is_err() {
+        // NaN in either counts as beyond.
+        let within = trial[..m].iter().all(|t| t.abs() <= reach);
+        let beyond = !within;
+        if solved.is_err() || beyond {
             op.reset(lambda);
             return Ok(c);
         }
@@ -186,7 +215,16 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         let bounds = bounds.as_slice();
         let flags = flags.as_mut_slice();
         let (residual, bound_violation) = certify(&op, eta, bounds, cfm, x, flags);
-        if residual.is_finite() && residual < c.residual {
+        // Judged on the rows it can move: a dependent row's defect is the same whatever
+        // its impulse (the sweeps' grows by the same amount every step in vain).
+        // (`unit` is free again: the right-hand side with each dependent row's set to what
+        // it has, so that it counts as solved.)
+        unit.copy_from_slice(eta);
+        for a in (0..m).filter(|&a| dependent[a]) {
+            unit[others[a]] = op.product_row(others[a], x) + cfm * x[others[a]];
+        }
+        let (free, _) = certify(&op, unit, bounds, cfm, x, flags);
+        if free.is_finite() && free < c.residual {
             lambda.copy_from_slice(x);
             Ok(Certificate {
                 residual,
@@ -199,4 +237,34 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             Ok(c)
         }
     }
+}
+
+/// Which rows of `N` the joints already hold: a row whose diagonal in the Schur complement
+/// `S` is at most `√ε` of its diagonal alone (`Γ_aa`, in `alone`) cannot move its bodies
+/// relative to each other beyond what the direct rows allow. A contact between two bodies
+/// welded to a third is one: its `S_aa` is round-off (10⁻¹³ of `Γ_aa` in f64), and asking it
+/// to separate them, an infeasible request, gave impulses of 10¹² and a body spinning past
+/// the rotation integrator's limit. Such a row keeps a zero impulse (its residual stays,
+/// reported as unresolved). `√ε` leaves physical ratios alone: a contact on a light body
+/// welded to a heavy one has `S_aa/Γ_aa` about their mass ratio (6·10⁷:1 in f64 and
+/// 2·10³:1 in f32 pass).
+fn dependent_on_joints<T: Scalar>(s: &[T], alone: &[T]) -> [bool; EXACT_ROWS] {
+    let m = alone.len();
+    let floor = fpu::sqrt(T::epsilon());
+    core::array::from_fn(|a| a < m && s[a * m + a] <= floor * alone[a])
+}
+
+/// The largest impulse a plausible answer of `S λ = rhs` has: [`SQUEEZE`] times the largest
+/// that one row needs alone, `|rhs_a| / S_aa`. Rows of `N` can add up (a heavy body on a
+/// light one's contact), but not by thousands: near-dependent rows can. A box joined by a
+/// ball joint to the body another box is welded to, overlapping that box and resting on the
+/// floor, is a toggle: its contacts and the joint make a near-null combination of `S`, and
+/// the exact answer put 7·10³ to 7·10⁶ N·s along it (10⁴–10⁷ times the rows' own need). Its
+/// velocities were right, but the next step, warm-started from it at a slightly different
+/// pose, spun the bodies past the rotation integrator's limit. Beyond this bound the
+/// sweeps' answer stays (its residual is reported).
+fn largest_plausible_impulse<T: Scalar>(s: &[T], rhs: &[T]) -> T {
+    let m = rhs.len();
+    let alone = (0..m).fold(T::zero(), |w, a| w.max(rhs[a].abs() / s[a * m + a]));
+    alone * T::from(SQUEEZE).unwrap_or_else(T::nan)
 }

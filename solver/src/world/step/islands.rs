@@ -16,6 +16,16 @@ fn push<E>(buf: &mut impl Buffer<E>, e: E) -> Result<(), WorldError> {
     crate::world::capacity::push(buf, e, "islands")
 }
 
+/// The root of `i` in the union-find forest `parent` (path halving).
+pub(crate) fn find(parent: &mut [u32], mut i: u32) -> u32 {
+    while parent[i as usize] != i {
+        let up = parent[parent[i as usize] as usize];
+        parent[i as usize] = up;
+        i = up;
+    }
+    i
+}
+
 /// Items (bodies, joints or contacts) grouped by island: island `k`'s are
 /// `items[end[k - 1]..end[k]]` (from 0 for the first), in increasing order. One entry per
 /// island, so `N` islands fit a buffer of `N`.
@@ -136,16 +146,6 @@ impl<S: Storage> Islands<S> {
         self.awake.as_slice().len()
     }
 
-    fn find(parent: &mut [u32], mut i: u32) -> u32 {
-        while parent[i as usize] != i {
-            // Path halving.
-            let up = parent[parent[i as usize] as usize];
-            parent[i as usize] = up;
-            i = up;
-        }
-        i
-    }
-
     /// Splits the bodies (`dynamic[i]`, `asleep[i]`) into islands linked by `links`
     /// (pairs of body indices, `None` for the world), numbered in order of their lowest
     /// body; then groups the joints and contacts (`joint_links`, `contact_links`). An island
@@ -179,7 +179,7 @@ impl<S: Storage> Islands<S> {
             if !(dynamic(a) && dynamic(b)) {
                 continue;
             }
-            let (ra, rb) = (Self::find(parent, a as u32), Self::find(parent, b as u32));
+            let (ra, rb) = (find(parent, a as u32), find(parent, b as u32));
             // The lower root wins: the result does not depend on the link order.
             let (low, high) = (ra.min(rb), ra.max(rb));
             parent[high as usize] = low;
@@ -187,7 +187,7 @@ impl<S: Storage> Islands<S> {
         let mut islands = 0u32;
         for i in 0..bodies {
             let island = if dynamic(i) {
-                let root = Self::find(self.parent.as_mut_slice(), i as u32) as usize;
+                let root = find(self.parent.as_mut_slice(), i as u32) as usize;
                 if root == i {
                     islands += 1;
                     push(&mut self.awake, false)?;

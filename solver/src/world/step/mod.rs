@@ -6,6 +6,7 @@
 //! that fails anywhere leaves the world exactly as it was.
 pub(crate) mod bounce;
 pub(crate) mod broad;
+pub(crate) mod excluded;
 pub(crate) mod executor;
 pub(crate) mod finish;
 pub(crate) mod integrate;
@@ -135,8 +136,8 @@ pub(crate) struct Scratch<T: Scalar, S: Storage> {
     drive_impulse: S::Buf<[T; 3]>,
     /// Each joint's impulse over the step (the velocity solve's plus RATTLE's projection).
     joint_total: S::Buf<[T; MAX_JOINT_ROWS]>,
-    /// The body pairs of joints whose shapes do not collide, sorted.
-    excluded: S::Buf<[u32; 2]>,
+    /// The body pairs that joints keep from colliding.
+    excluded: excluded::Excluded<S>,
     /// This step's touching pairs and contact events, committed with the contacts.
     touching: crate::world::events::Touching<T, S>,
     /// The workers' local problems of [`World::step_parallel`].
@@ -159,7 +160,7 @@ impl<T: Scalar, S: Storage> Scratch<T, S> {
             joint_impulse: Buffer::new(),
             drive_impulse: Buffer::new(),
             joint_total: Buffer::new(),
-            excluded: Buffer::new(),
+            excluded: excluded::Excluded::new(),
             touching: crate::world::events::Touching::new(),
             #[cfg(all(feature = "rayon", not(target_os = "none")))]
             parallel: parallel::Parallel::new(),
@@ -291,21 +292,8 @@ where
                 .map_err(|what| WorldError::NonFiniteBody { body: i, what })?;
         }
         ended(Phase::Check);
-        excluded.clear();
-        for slot in joints.iter().filter(|j| !j.collide_connected) {
-            if let Some(b) = slot.b {
-                let (a, b) = (slot.a.min(b) as u32, slot.a.max(b) as u32);
-                push(excluded, [a, b], "joints")?;
-            }
-        }
-        excluded.as_mut_slice().sort_unstable();
-        candidates.find(
-            exec,
-            broad_phase,
-            bodies,
-            excluded.as_slice(),
-            settings.margin,
-        )?;
+        excluded.build(joints, bodies.len())?;
+        candidates.find(exec, broad_phase, bodies, excluded.view(), settings.margin)?;
         ended(Phase::Broad);
         narrow::collide(
             exec,

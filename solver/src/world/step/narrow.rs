@@ -5,6 +5,7 @@ use cwlist::{Buffer, Storage};
 use num_traits::Float;
 
 use super::broad::{BroadPhase, Proxy};
+use super::excluded::ExcludedView;
 use super::executor::{Executor, Loops};
 use super::persist::{ContactSet, PairKey, warm_start};
 use super::push;
@@ -46,7 +47,7 @@ impl<T: Float, S: Storage> Candidates<T, S> {
         exec: &mut impl Executor<T, S, U, B>,
         broad_phase: &mut B,
         bodies: &[RigidBody<T>],
-        excluded: &[[u32; 2]],
+        excluded: ExcludedView<'_>,
         margin: T,
     ) -> Result<(), WorldError>
     where
@@ -74,7 +75,7 @@ impl<T: Float, S: Storage> Candidates<T, S> {
             let (a, b) = bodies_of(i, j);
             !(bodies[a].is_static() && bodies[b].is_static()
                 || !bodies[a].collides_with(&bodies[b])
-                || excluded.binary_search(&[a as u32, b as u32]).is_ok())
+                || excluded.excludes(a, b))
         };
         exec.broad_phase(broad_phase, proxies, margin, &keep, &mut |i, j| {
             let (a, b) = bodies_of(i, j);
