@@ -115,9 +115,11 @@ impl<T: Scalar, S: Storage> Local<T, S> {
                 refinements += 1;
                 // Refinement is cheap: it runs to round-off whatever the tolerance.
                 if stalled || residual == T::zero() || refinements > MAX_REFINEMENTS {
-                    if single && (residual.is_nan() || residual > round_off) {
+                    let sweeps_left = iterations < sweeps;
+                    if single && sweeps_left && (residual.is_nan() || residual > round_off) {
                         // The factors in the scalar were not accurate enough (a mass
-                        // ratio, a long chain): in the working precision, and refine on.
+                        // ratio, a long chain): in the working precision, and refine on
+                        // (not after the last sweep: the new factors would go unused).
                         self.tree.factor(
                             self.rows.as_slice(),
                             self.inverse.as_slice(),
