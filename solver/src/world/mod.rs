@@ -165,7 +165,9 @@ pub struct JointSlot<T, U> {
     /// RATTLE about half of `impulse`).
     pub(crate) warm: [T; MAX_JOINT_ROWS],
     /// Whether the two bodies' shapes still collide with each other (off by default, as in
-    /// rapier and Box2D: a joint's bodies usually overlap at the joint).
+    /// rapier and Box2D: a joint's bodies usually overlap at the joint). Off on a weld also
+    /// joins its bodies' welded group: bodies welded together through others never collide
+    /// with each other either (they move as one rigid body).
     pub collide_connected: bool,
     /// Limits and motor on the joint's free coordinate (hinge and prismatic joints).
     pub(crate) drive: drive::JointDrive<T>,
@@ -689,7 +691,8 @@ where
     }
 
     /// Lets the shapes of joint `j`'s two bodies collide with each other (`true`) or not
-    /// (`false`, the default).
+    /// (`false`, the default). Bodies welded together through other bodies do not collide
+    /// unless a weld on the way is set to `true` here.
     ///
     /// # Errors
     /// [`WorldError::StaleHandle`].
