@@ -33,7 +33,7 @@ pub use matrix::{Matrix, Matrix2, Matrix3, Matrix4, Matrix6};
 pub use quaternion::Quaternion;
 pub use rotation::Rotation;
 pub use skew::Skew;
-pub use spatial::{Force, Motion, Plx, Plxb};
+pub use spatial::{ArticulatedInertia, Force, Inertia, Motion, Plx, Plxb};
 pub use transform::Transform;
 #[cfg(not(feature = "simd"))]
 #[doc(hidden)]

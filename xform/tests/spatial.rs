@@ -7,7 +7,7 @@ macro_rules! spatial_suite {
         mod $name {
             use super::common::*;
             use proptest::prelude::*;
-            use xform::{Force, Matrix, Motion, Plx, Plxb, Rotation, Transform, Vector};
+            use xform::{ArticulatedInertia, Error, Force, Inertia, Matrix, Motion, Plx, Plxb, Rotation, Transform, Vector};
 
             type T = $T;
 
@@ -197,6 +197,92 @@ macro_rules! spatial_suite {
                     let expected_f = Force::at_point(matvec(r.matrix(), &fvec), &a.apply_point(&p));
                     prop_assert!(vec_close(&fp.to_vector(), &expected_f.to_vector(), tol(), c(400.0)));
                 }
+            }
+
+            /// A random rigid body: mass, centre of mass, and a positive definite inertia at
+            /// the centre of mass `R diag(d) Rᵀ` with principal moments obeying the triangle
+            /// inequality (a physical body).
+            fn inertia() -> impl Strategy<Value = Inertia<T>> {
+                (0.1..5.0f64, vec3(UNIT), rot(), proptest::array::uniform3(0.1..1.0f64)).prop_map(|(m, com, r, p)| {
+                    let d = [p[1] + p[2], p[0] + p[2], p[0] + p[1]];
+                    let diag = Matrix::from_diagonal(v(d));
+                    let ic = matmul(&matmul(r.matrix(), &diag), &r.matrix().transpose());
+                    Inertia::new(c(m), com, ic)
+                })
+            }
+
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(96))]
+
+                #[test]
+                fn inertia_against_6x6(i in inertia(), j in inertia(), m in motion(), x in plx(), y in plxb()) {
+                    // RBDA (2.63): I = [[I_c + m c× c×ᵀ, m c×], [m c×ᵀ, m 1]] from the centre of mass.
+                    let com = i.com();
+                    let cx = cross_matrix(&com);
+                    let ic = i.inertia_at_com();
+                    let explicit = six(
+                        &(ic + matmul(&cx, &cx.transpose()) * i.mass),
+                        &(cx * i.mass),
+                        &(cx.transpose() * i.mass),
+                        &(Matrix::identity() * i.mass),
+                    );
+                    prop_assert!(mat_close(&i.to_matrix(), &explicit, tol(), c(100.0)));
+                    prop_assert!(vec_close(&i.apply(&m).to_vector(), &matvec(&explicit, &m.to_vector()), tol(), c(400.0)));
+                    prop_assert!(mat_close(&(i + j).to_matrix(), &(i.to_matrix() + j.to_matrix()), tol(), c(100.0)));
+                    let ke = m.to_vector().dot(&matvec(&explicit, &m.to_vector())) * c::<T>(0.5);
+                    prop_assert!(slices_close(&[i.kinetic_energy(&m)], &[ke], tol(), c(1000.0)));
+                    // Changes of frame against X* I X⁻¹ and Xᵀ I X, both conventions.
+                    let mx = plx_explicit(&x);
+                    let inv = mx.try_inverse().unwrap();
+                    let fwd = matmul(&matmul(&dual_of(&mx), &explicit), &inv);
+                    prop_assert!(mat_close(&x.apply_inertia(&i).to_matrix(), &fwd, tol(), c(4000.0)));
+                    let back = matmul(&matmul(&mx.transpose(), &explicit), &mx);
+                    prop_assert!(mat_close(&x.inverse_apply_inertia(&i).to_matrix(), &back, tol(), c(4000.0)));
+                    let my = plxb_explicit(&y);
+                    let fwd = matmul(&matmul(&dual_of(&my), &explicit), &my.try_inverse().unwrap());
+                    prop_assert!(mat_close(&y.apply_inertia(&i).to_matrix(), &fwd, tol(), c(4000.0)));
+                    let back = matmul(&matmul(&my.transpose(), &explicit), &my);
+                    prop_assert!(mat_close(&y.inverse_apply_inertia(&i).to_matrix(), &back, tol(), c(4000.0)));
+                    // Kinetic energy does not depend on the frame it is computed in.
+                    let ke_b = x.apply_inertia(&i).kinetic_energy(&x.apply_motion(&m));
+                    prop_assert!(slices_close(&[ke_b], &[ke], tol(), c(10000.0)));
+                }
+
+                #[test]
+                fn articulated_against_6x6(i in inertia(), j in inertia(), u in force(), s in 0.1..2.0f64, m in motion(), x in plx()) {
+                    // A general symmetric articulated inertia: a rigid one less a rank-one term.
+                    let mut a = ArticulatedInertia::from(i) + ArticulatedInertia::from(j);
+                    a.sub_scaled_outer(&u, c(s));
+                    let uv = u.to_vector();
+                    let explicit = i.to_matrix() + j.to_matrix() - uv.outer(&uv) * c::<T>(s);
+                    prop_assert!(mat_close(&a.to_matrix(), &explicit, tol(), c(400.0)));
+                    prop_assert!(mat_close(&(a - ArticulatedInertia::from(j)).to_matrix(), &(explicit - j.to_matrix()), tol(), c(400.0)));
+                    prop_assert!(vec_close(&a.apply(&m).to_vector(), &matvec(&explicit, &m.to_vector()), tol(), c(4000.0)));
+                    let mx = plx_explicit(&x);
+                    let fwd = matmul(&matmul(&dual_of(&mx), &explicit), &mx.try_inverse().unwrap());
+                    prop_assert!(mat_close(&x.apply_articulated(&a).to_matrix(), &fwd, tol(), c(40000.0)));
+                    let back = matmul(&matmul(&mx.transpose(), &explicit), &mx);
+                    prop_assert!(mat_close(&x.inverse_apply_articulated(&a).to_matrix(), &back, tol(), c(40000.0)));
+                }
+            }
+
+            #[test]
+            fn inertia_checks() {
+                let ok = Inertia::<T>::try_new(c(1.0), v([0.0, 1.0, 0.0]), Matrix::identity());
+                assert_eq!(ok, Ok(Inertia::new(c(1.0), v([0.0, 1.0, 0.0]), Matrix::identity())));
+                assert_eq!(Inertia::<T>::try_new(c(-1.0), v([0.0; 3]), Matrix::identity()), Err(Error::Singular));
+                assert_eq!(Inertia::<T>::try_new(<T as num_traits::Float>::nan(), v([0.0; 3]), Matrix::identity()), Err(Error::NonFinite));
+                let mut skewed = Matrix::<T, 3, 3>::identity();
+                skewed.0[0][1] = c(0.5);
+                assert_eq!(Inertia::<T>::try_new(c(1.0), v([0.0; 3]), skewed), Err(Error::Singular));
+                // Symmetric with positive diagonal, but indefinite (a 2×2 minor is negative).
+                let mut indefinite = Matrix::<T, 3, 3>::identity();
+                indefinite.0[0][1] = c(2.0);
+                indefinite.0[1][0] = c(2.0);
+                assert_eq!(Inertia::<T>::try_new(c(1.0), v([0.0; 3]), indefinite), Err(Error::Singular));
+                assert!(Inertia::<T>::try_new(c(0.0), v([0.0; 3]), Matrix::zeros()).is_ok());
+                assert_eq!(Inertia::<T>::default(), Inertia::zero());
+                assert!(!Inertia::<T>::zero().com().is_finite());
             }
 
             #[test]

@@ -14,14 +14,18 @@
 //!
 //! Forces transform with `X* = X⁻ᵀ`, so that power is invariant: `(X m)·(X* f) = m·f`.
 
+mod articulated;
 mod cross;
 mod force;
+mod inertia;
 mod motion;
 mod plx;
 mod plxb;
 mod six;
 
+pub use articulated::ArticulatedInertia;
 pub use force::Force;
+pub use inertia::Inertia;
 pub use motion::Motion;
 pub use plx::Plx;
 pub use plxb::Plxb;
