@@ -1,0 +1,127 @@
+//! The articulated-body algorithm (ABA, RBDA Table 7.1): joint accelerations from joint
+//! forces in O(n), three passes over the tree. Each joint's `D = Sᵀ Iᴬ S` is factored
+//! `L Δ Lᵀ` (no square roots), so the rank-`k` update `Iᴬ − U D⁻¹ Uᵀ` is `k` symmetric
+//! rank-one updates by the columns of `Z = U L⁻ᵀ`.
+use cwlist::{Buffer, Storage};
+use num_traits::Float;
+use xform::{ArticulatedInertia, Force, Motion, Vector};
+
+use crate::error::check_len;
+use crate::ldl::Ldl;
+use crate::{Error, Tree, Workspace};
+
+impl<T: Float, S: Storage> Tree<T, S> {
+    /// Forward dynamics by ABA: the joint accelerations `a` (length [`Tree::nv`]) that joint
+    /// forces `tau` produce at configuration `q` and velocity `v` under `gravity` (base
+    /// coordinates).
+    ///
+    /// # Errors
+    /// [`Error::Length`] for slices of the wrong length; [`Error::NonFiniteInput`] for NaN or
+    /// infinity in `q`, `v`, `tau` or `gravity`; [`Error::SingularJointInertia`] if a joint
+    /// moves no mass (a massless leaf, say), where the acceleration is not determined.
+    ///
+    /// # Example
+    /// ```
+    /// use multibody::{Joint, Link, Tree, Workspace};
+    /// use xform::{Inertia, Matrix, Plx, Vector};
+    /// // A point pendulum (2 kg, 0.5 m) released horizontally: θ̈ = g / l (a positive turn about
+    /// // y takes x towards −z, downwards).
+    /// let mut tree = Tree::<f64, cwlist::Fixed<1>>::new();
+    /// tree.try_push(Link::new(None, Joint::revolute(Vector([0.0, 1.0, 0.0])).unwrap(), Plx::identity(),
+    ///     Inertia::new(2.0, Vector([0.5, 0.0, 0.0]), Matrix::zeros()))).unwrap();
+    /// let mut ws = Workspace::new(&tree).unwrap();
+    /// let mut a = [0.0];
+    /// tree.forward_dynamics(&mut ws, &[0.0], &[0.0], &[0.0], Vector([0.0, 0.0, -9.81]), &mut a).unwrap();
+    /// assert!((a[0] - 9.81 / 0.5).abs() < 1e-12);
+    /// ```
+    pub fn forward_dynamics(
+        &self,
+        ws: &mut Workspace<T, S>,
+        q: &[T],
+        v: &[T],
+        tau: &[T],
+        gravity: Vector<T, 3>,
+        a: &mut [T],
+    ) -> Result<(), Error> {
+        self.check_inputs(ws, q, &[("v", v), ("tau", tau)])?;
+        crate::kinematics::finite("gravity", &gravity.0)?;
+        check_len("a", self.nv(), a.len())?;
+        // Pass 1, outwards: velocities, velocity-product accelerations and bias forces.
+        self.descend(ws, q, Some(v), |i, s, _| {
+            let link = &self.links()[i];
+            let (_, vr) = self.coordinates(i);
+            s.acc = s.vel.cross_motion(&link.joint.motion(&v[vr]));
+            let inertia = &link.inertia;
+            s.articulated = ArticulatedInertia::from(*inertia);
+            s.force = s.vel.cross_force(&inertia.apply(&s.vel));
+        });
+        // Pass 2, inwards: articulated inertias and bias forces.
+        let scratch = ws.links.as_mut_slice();
+        for i in (0..self.len()).rev() {
+            let link = &self.links()[i];
+            let joint = &link.joint;
+            let (_, vr) = self.coordinates(i);
+            let k = joint.nv();
+            let s = &mut scratch[i];
+            let mut u_cols = [Force::zero(); 6];
+            let mut d = [[T::zero(); 6]; 6];
+            let mut u = [T::zero(); 6];
+            joint.project(&s.force, &mut u[..k]);
+            for (c, uc) in u_cols.iter_mut().enumerate().take(k) {
+                *uc = s.articulated.apply(&joint.column(c));
+            }
+            for (r, row) in d.iter_mut().enumerate().take(k) {
+                let sr = joint.column(r);
+                for (c, uc) in u_cols.iter().enumerate().take(k) {
+                    row[c] = sr.dot(uc);
+                }
+                u[r] = tau[vr.start + r] - u[r];
+            }
+            let ldl = Ldl::factor(&d, k).ok_or(Error::SingularJointInertia { link: i })?;
+            // Z = U L⁻ᵀ, y = L⁻¹ u.
+            for (r, ur) in u_cols.iter().enumerate().take(k) {
+                let mut zr = *ur;
+                for (b, zb) in s.z.iter().enumerate().take(r) {
+                    zr -= *zb * ldl.l[r][b];
+                }
+                s.z[r] = zr;
+            }
+            ldl.forward(&mut u[..k]);
+            s.y = u;
+            s.ldl = ldl;
+            if let Some(p) = link.parent {
+                let mut ia = s.articulated;
+                let mut pa = s.force;
+                for r in 0..k {
+                    ia.sub_scaled_outer(&s.z[r], ldl.inv_diag[r]);
+                    pa += s.z[r] * (s.y[r] * ldl.inv_diag[r]);
+                }
+                pa += ia.apply(&s.acc);
+                let up = s.up;
+                let to_parent = up.inverse_apply_articulated(&ia);
+                let f = up.inverse_apply_force(&pa);
+                scratch[p].articulated += to_parent;
+                scratch[p].force += f;
+            }
+        }
+        // Pass 3, outwards: accelerations.
+        let base = Motion::new(Vector::zeros(), -gravity);
+        for i in 0..self.len() {
+            let link = &self.links()[i];
+            let (_, vr) = self.coordinates(i);
+            let carried = match link.parent {
+                Some(p) => scratch[p].acc,
+                None => base,
+            };
+            let s = &mut scratch[i];
+            let a_prime = s.up.apply_motion(&carried) + s.acc;
+            let out = &mut a[vr];
+            for (r, o) in out.iter_mut().enumerate() {
+                *o = (s.y[r] - s.z[r].dot(&a_prime)) * s.ldl.inv_diag[r];
+            }
+            s.ldl.backward(out);
+            s.acc = a_prime + link.joint.motion(out);
+        }
+        Ok(())
+    }
+}
