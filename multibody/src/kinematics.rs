@@ -91,7 +91,16 @@ impl<T: Float, S: Storage> Tree<T, S> {
     /// As [`Tree::forward_kinematics`], for `q` and `v`.
     ///
     /// # Example
-    /// See [`Workspace::velocity`].
+    /// ```
+    /// use multibody::{Joint, Link, Tree, Workspace};
+    /// use xform::{Inertia, Plx, Vector};
+    /// let z = Joint::revolute(Vector([0.0, 0.0, 1.0f64])).unwrap();
+    /// let mut tree = Tree::<f64, cwlist::Fixed<1>>::new();
+    /// tree.try_push(Link::new(None, z, Plx::identity(), Inertia::zero())).unwrap();
+    /// let mut ws = Workspace::new(&tree).unwrap();
+    /// tree.link_velocities(&mut ws, &[0.4], &[2.0]).unwrap();
+    /// assert_eq!(ws.velocity(0).angular, Vector([0.0, 0.0, 2.0]));
+    /// ```
     pub fn link_velocities(&self, ws: &mut Workspace<T, S>, q: &[T], v: &[T]) -> Result<(), Error> {
         self.check_inputs(ws, q, &[("v", v)])?;
         self.descend(ws, q, Some(v), |_, _, _| {});

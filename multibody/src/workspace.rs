@@ -145,7 +145,16 @@ impl<T: Float, S: Storage> Workspace<T, S> {
     /// If `link` is out of range.
     ///
     /// # Example
-    /// See [`Workspace::from_base`].
+    /// ```
+    /// use multibody::{Joint, Link, Tree, Workspace};
+    /// use xform::{Inertia, Plx, Vector};
+    /// let z = Joint::revolute(Vector([0.0, 0.0, 1.0f64])).unwrap();
+    /// let mut tree = Tree::<f64, cwlist::Fixed<1>>::new();
+    /// tree.try_push(Link::new(None, z, Plx::from_translation(Vector([0.0, 0.0, 2.0])), Inertia::zero())).unwrap();
+    /// let mut ws = Workspace::new(&tree).unwrap();
+    /// tree.forward_kinematics(&mut ws, &[1.0]).unwrap();
+    /// assert_eq!(ws.position(0), Vector([0.0, 0.0, 2.0])); // turning about z leaves the origin
+    /// ```
     pub fn position(&self, link: usize) -> Vector<T, 3> {
         self.from_base(link).translation
     }
