@@ -47,6 +47,7 @@
 
 mod error;
 mod forward_dynamics;
+mod integrate;
 mod inverse_dynamics;
 mod joint;
 mod kinematics;
@@ -56,6 +57,7 @@ mod tree;
 mod workspace;
 
 pub use error::Error;
+pub use integrate::{Scheme, StepReport};
 pub use joint::Joint;
 pub use tree::{Link, Tree};
 pub use workspace::Workspace;

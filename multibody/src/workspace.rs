@@ -31,6 +31,14 @@ pub(crate) struct LinkScratch<T> {
     pub(crate) z: [Force<T>; 6],
     /// ABA: `L⁻¹ u`, `u = τ − Sᵀ pᴬ`.
     pub(crate) y: [T; 6],
+    /// Time stepping: the joint's configuration at the start of the step.
+    pub(crate) q0: [T; 7],
+    /// Time stepping: the joint's velocity at the start of the step.
+    pub(crate) v0: [T; 6],
+    /// Time stepping: the configuration at the start of a step that may be split.
+    pub(crate) q_start: [T; 7],
+    /// Time stepping: the velocity at the start of a step that may be split.
+    pub(crate) v_start: [T; 6],
 }
 
 impl<T: Float> Default for LinkScratch<T> {
@@ -50,6 +58,10 @@ impl<T: Float> Default for LinkScratch<T> {
             },
             z: [Force::zero(); 6],
             y: [T::zero(); 6],
+            q0: [T::zero(); 7],
+            v0: [T::zero(); 6],
+            q_start: [T::zero(); 7],
+            v_start: [T::zero(); 6],
         }
     }
 }
@@ -69,6 +81,8 @@ impl<T: Float> Default for LinkScratch<T> {
 /// ```
 pub struct Workspace<T, S: Storage> {
     pub(crate) links: S::Buf<LinkScratch<T>>,
+    /// Substeps the last split time step took (where the next one starts).
+    pub(crate) substeps: usize,
 }
 
 impl<T: Float, S: Storage> Workspace<T, S> {
@@ -93,7 +107,7 @@ impl<T: Float, S: Storage> Workspace<T, S> {
                     capacity: links.capacity(),
                 })?;
         }
-        Ok(Self { links })
+        Ok(Self { links, substeps: 1 })
     }
 
     /// Number of links it was sized for.
