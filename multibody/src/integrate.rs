@@ -229,7 +229,6 @@ impl<T: Float, S: Storage> Tree<T, S> {
                 let shortest = dt / steps(max_substeps.max(1));
                 let mut h = dt / steps(ws.substeps.max(1));
                 let mut left = dt;
-                let grow_at = 7;
                 let mut total = StepReport {
                     iterations: 0,
                     substeps: 0,
