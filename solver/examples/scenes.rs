@@ -1,5 +1,6 @@
 //! The scenes of the rigid-body world (chains, the touching cradle, a sphere pile, a
-//! spinning body, 4000 spheres, a box tower and pyramid), each printing a table of metrics
+//! spinning body, 4000 spheres, a box tower and pyramid, and articulated bodies in reduced
+//! coordinates), each printing a table of metrics
 //! against its targets and writing SVG plots.
 //!
 //! `cargo run --release -p rtphys-solver --example scenes [-- <output folder>]` (default
@@ -22,6 +23,8 @@ mod common;
 mod cradle;
 #[path = "scenes/large.rs"]
 mod large;
+#[path = "scenes/multibody.rs"]
+mod multibody;
 #[path = "scenes/pile.rs"]
 mod pile;
 // The SVG line charts of the benchmark report, shared rather than copied.
@@ -56,6 +59,7 @@ fn main() {
     all.extend(large::run(&out));
     all.extend(boxes::run(&out));
     all.extend(standard::run(&out));
+    all.extend(multibody::run(&out));
     let missed = all.iter().filter(|r| r.verdict() == Some(false)).count();
     println!(
         "\nAll scenes: {} targets, {} PASS, {} MISS, {:.1} s",

@@ -31,6 +31,7 @@ pub use dense::{DenseMatrix, solve_dense};
 pub use dual;
 pub use error::SolveError;
 pub use exact::{ExactReport, ExactSolver, SubspaceReport};
+pub use multibody;
 pub use operator::RowOperator;
 pub use pairs;
 pub(crate) use pgs::pgs_sor_continued;
