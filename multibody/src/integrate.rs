@@ -216,12 +216,6 @@ impl<T: Float, S: Storage> Tree<T, S> {
             } => {
                 self.check_inputs(ws, q, &[("v", v), ("tau", tau)])?;
                 check_len("a", self.nv(), a.len())?;
-                for i in 0..self.len() {
-                    let (qr, vr) = self.coordinates(i);
-                    let s = &mut ws.links.as_mut_slice()[i];
-                    s.q_start[..qr.len()].copy_from_slice(&q[qr]);
-                    s.v_start[..vr.len()].copy_from_slice(&v[vr]);
-                }
                 // Adaptive substeps: halve a substep whose iteration fails (from its own
                 // start), double the next one after a fast convergence; the first substep is
                 // as long as the last step's last one.

@@ -31,14 +31,10 @@ pub(crate) struct LinkScratch<T> {
     pub(crate) z: [Force<T>; 6],
     /// ABA: `L⁻¹ u`, `u = τ − Sᵀ pᴬ`.
     pub(crate) y: [T; 6],
-    /// Time stepping: the joint's configuration at the start of the step.
+    /// Time stepping: the joint's configuration at the start of the (sub)step.
     pub(crate) q0: [T; 7],
-    /// Time stepping: the joint's velocity at the start of the step.
+    /// Time stepping: the joint's velocity at the start of the (sub)step.
     pub(crate) v0: [T; 6],
-    /// Time stepping: the configuration at the start of a step that may be split.
-    pub(crate) q_start: [T; 7],
-    /// Time stepping: the velocity at the start of a step that may be split.
-    pub(crate) v_start: [T; 6],
 }
 
 impl<T: Float> Default for LinkScratch<T> {
@@ -60,8 +56,6 @@ impl<T: Float> Default for LinkScratch<T> {
             y: [T::zero(); 6],
             q0: [T::zero(); 7],
             v0: [T::zero(); 6],
-            q_start: [T::zero(); 7],
-            v_start: [T::zero(); 6],
         }
     }
 }

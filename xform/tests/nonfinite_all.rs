@@ -23,8 +23,8 @@ use xform::euler::{EulerAngles, Frame, Sequence};
 use xform::hierarchy::Hierarchy;
 use xform::rodrigues;
 use xform::{
-    DynamicTransform, DynamicsDelta, Force, Matrix, Motion, Plx, Plxb, Quaternion, Rotation, Skew,
-    Transform, Transform3A, UnitQuaternion, Vector,
+    ArticulatedInertia, DynamicTransform, DynamicsDelta, Force, Inertia, Matrix, Motion, Plx, Plxb,
+    Quaternion, Rotation, Skew, Transform, Transform3A, UnitQuaternion, Vector,
 };
 
 impl P {
@@ -108,6 +108,20 @@ impl P {
     }
     fn plxb(&mut self) -> Plxb<f64> {
         Plxb::new(self.rot3([-0.3, 0.1, 0.5]), self.v([0.5, -1.0, 1.5]))
+    }
+    /// A rigid body's inertia: mass, centre of mass and principal moments all read.
+    fn inertia(&mut self) -> Inertia<f64> {
+        Inertia::new(
+            self.s(2.0),
+            self.v([0.1, -0.2, 0.3]),
+            Matrix::from_diagonal(self.v([1.0, 1.5, 2.0])),
+        )
+    }
+    /// An articulated inertia that is not a rigid body's (a rank-one update of one).
+    fn articulated(&mut self) -> ArticulatedInertia<f64> {
+        let mut a = ArticulatedInertia::from(self.inertia());
+        a.sub_scaled_outer(&self.force(), self.s(0.01));
+        a
     }
     fn angles(&mut self) -> EulerAngles<f64> {
         EulerAngles::new(
@@ -927,6 +941,50 @@ const ENTRIES: &[Entry] = &[
     e!("Plxb::to_matrix", |p| p.plxb().to_matrix()),
     e!("Plxb::to_force_matrix", |p| p.plxb().to_force_matrix()),
     e!("Plxb * Plxb", |p| p.plxb() * p.plxb()),
+    e!("Inertia::new", |p| p.inertia()),
+    e!("Inertia::try_new", |p| Inertia::try_new(
+        p.s(2.0),
+        p.v([0.1, -0.2, 0.3]),
+        Matrix::from_diagonal(p.v([1.0, 1.5, 2.0]))
+    )),
+    e!("Inertia::com", Partial, |p| p.inertia().com()),
+    e!("Inertia::inertia_at_com", |p| p.inertia().inertia_at_com()),
+    e!("Inertia::apply", |p| p.inertia().apply(&p.motion())),
+    e!("Inertia::kinetic_energy", |p| p
+        .inertia()
+        .kinetic_energy(&p.motion())),
+    e!("Inertia::to_matrix", |p| p.inertia().to_matrix()),
+    e!("Inertia::is_finite", |p| flag(p.inertia().is_finite())),
+    e!("Inertia +", |p| p.inertia() + p.inertia()),
+    e!("Plx::apply_inertia", |p| p
+        .plx()
+        .apply_inertia(&p.inertia())),
+    e!("Plx::inverse_apply_inertia", |p| p
+        .plx()
+        .inverse_apply_inertia(&p.inertia())),
+    e!("Plxb::apply_inertia", |p| p
+        .plxb()
+        .apply_inertia(&p.inertia())),
+    e!("Plxb::inverse_apply_inertia", |p| p
+        .plxb()
+        .inverse_apply_inertia(&p.inertia())),
+    e!("ArticulatedInertia::sub_scaled_outer", |p| p.articulated()),
+    e!("ArticulatedInertia::apply", |p| p
+        .articulated()
+        .apply(&p.motion())),
+    e!("ArticulatedInertia::to_matrix", |p| p
+        .articulated()
+        .to_matrix()),
+    e!("ArticulatedInertia + -", |p| {
+        let (a, b) = (p.articulated(), p.articulated());
+        (a + b, a - b)
+    }),
+    e!("Plx::apply_articulated", |p| p
+        .plx()
+        .apply_articulated(&p.articulated())),
+    e!("Plx::inverse_apply_articulated", |p| p
+        .plx()
+        .inverse_apply_articulated(&p.articulated())),
     // ---- euler
     e!("EulerAngles::to_matrix", |p| p.angles().to_matrix()),
     e!("EulerAngles::to_quaternion", |p| {
@@ -990,6 +1048,8 @@ const NO_FLOAT_INPUT: &[&str] = &[
     "Skew::zero",
     "Force::zero",
     "Motion::zero",
+    "Inertia::zero",
+    "ArticulatedInertia::zero",
     "Plx::identity",
     "Plxb::identity",
     "Transform::identity",
