@@ -12,6 +12,8 @@
 #[cfg(not(target_os = "none"))]
 extern crate std;
 
+#[cfg(feature = "multibody")]
+pub mod articulated;
 pub mod meter;
 pub mod out;
 pub mod probe;

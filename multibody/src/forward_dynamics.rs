@@ -8,7 +8,8 @@ use xform::{ArticulatedInertia, Force, Motion, Vector};
 
 use crate::error::check_len;
 use crate::ldl::Ldl;
-use crate::{Error, Tree, Workspace};
+use crate::workspace::LinkScratch;
+use crate::{Error, Joint, Tree, Workspace};
 
 impl<T: Float, S: Storage> Tree<T, S> {
     /// Forward dynamics by ABA: the joint accelerations `a` (length [`Tree::nv`]) that joint
@@ -60,46 +61,35 @@ impl<T: Float, S: Storage> Tree<T, S> {
         for i in (0..self.len()).rev() {
             let link = &self.links()[i];
             let joint = &link.joint;
-            let (_, vr) = self.coordinates(i);
-            let k = joint.nv();
+            let tau = &tau[self.coordinates(i).1];
             let s = &mut scratch[i];
-            let mut u_cols = [Force::zero(); 6];
-            let mut d = [[T::zero(); 6]; 6];
-            let mut u = [T::zero(); 6];
-            joint.project(&s.force, &mut u[..k]);
-            for (c, uc) in u_cols.iter_mut().enumerate().take(k) {
-                *uc = s.articulated.apply(&joint.column(c));
-            }
-            for (r, row) in d.iter_mut().enumerate().take(k) {
-                let sr = joint.column(r);
-                for (c, uc) in u_cols.iter().enumerate().take(k) {
-                    row[c] = sr.dot(uc);
+            if joint.nv() == 1 {
+                // One degree of freedom (revolute, prismatic): D, Z and y are scalars and a
+                // force, with no factorization.
+                let column = joint.column(0);
+                let u = s.articulated.apply(&column);
+                let d = column.dot(&u);
+                if !(d > T::zero() && d.is_finite()) {
+                    return Err(Error::SingularJointInertia { link: i });
                 }
-                u[r] = tau[vr.start + r] - u[r];
+                s.z[0] = u;
+                s.y[0] = tau[0] - column.dot(&s.force);
+                s.ldl.n = 1;
+                s.ldl.inv_diag[0] = d.recip();
+            } else {
+                joint_factor(joint, s, tau).ok_or(Error::SingularJointInertia { link: i })?;
             }
-            let ldl = Ldl::factor(&d, k).ok_or(Error::SingularJointInertia { link: i })?;
-            // Z = U L⁻ᵀ, y = L⁻¹ u.
-            for (r, ur) in u_cols.iter().enumerate().take(k) {
-                let mut zr = *ur;
-                for (b, zb) in s.z.iter().enumerate().take(r) {
-                    zr -= *zb * ldl.l[r][b];
-                }
-                s.z[r] = zr;
-            }
-            ldl.forward(&mut u[..k]);
-            s.y = u;
-            s.ldl = ldl;
             if let Some(p) = link.parent {
-                let mut ia = s.articulated;
-                let mut pa = s.force;
-                for r in 0..k {
-                    ia.sub_scaled_outer(&s.z[r], ldl.inv_diag[r]);
-                    pa += s.z[r] * (s.y[r] * ldl.inv_diag[r]);
+                // Iᵃ = Iᴬ − Z Δ⁻¹ Zᵀ, pᵃ = pᴬ + Iᵃ c + Z Δ⁻¹ y, in place: pass 3 reads
+                // neither `articulated` nor `force`.
+                for r in 0..s.ldl.n {
+                    let scale = s.ldl.inv_diag[r];
+                    s.articulated.sub_scaled_outer(&s.z[r], scale);
+                    s.force += s.z[r] * (s.y[r] * scale);
                 }
-                pa += ia.apply(&s.acc);
-                let up = s.up;
-                let to_parent = up.inverse_apply_articulated(&ia);
-                let f = up.inverse_apply_force(&pa);
+                s.force += s.articulated.apply(&s.acc);
+                let to_parent = s.up.inverse_apply_articulated(&s.articulated);
+                let f = s.up.inverse_apply_force(&s.force);
                 scratch[p].articulated += to_parent;
                 scratch[p].force += f;
             }
@@ -124,4 +114,37 @@ impl<T: Float, S: Storage> Tree<T, S> {
         }
         Ok(())
     }
+}
+
+/// A joint of several degrees of freedom: `U = Iᴬ S`, `D = Sᵀ U` factored `L Δ Lᵀ`,
+/// `Z = U L⁻ᵀ` and `y = L⁻¹ (τ − Sᵀ pᴬ)` into the link's scratch; `None` if `D` is not
+/// positive definite.
+fn joint_factor<T: Float>(joint: &Joint<T>, s: &mut LinkScratch<T>, tau: &[T]) -> Option<()> {
+    let k = joint.nv();
+    let mut u_cols = [Force::zero(); 6];
+    let mut d = [[T::zero(); 6]; 6];
+    let mut u = [T::zero(); 6];
+    joint.project(&s.force, &mut u[..k]);
+    for (c, uc) in u_cols.iter_mut().enumerate().take(k) {
+        *uc = s.articulated.apply(&joint.column(c));
+    }
+    for (r, row) in d.iter_mut().enumerate().take(k) {
+        let sr = joint.column(r);
+        for (c, uc) in u_cols.iter().enumerate().take(k) {
+            row[c] = sr.dot(uc);
+        }
+        u[r] = tau[r] - u[r];
+    }
+    let ldl = Ldl::factor(&d, k)?;
+    for (r, ur) in u_cols.iter().enumerate().take(k) {
+        let mut zr = *ur;
+        for (b, zb) in s.z.iter().enumerate().take(r) {
+            zr -= *zb * ldl.l[r][b];
+        }
+        s.z[r] = zr;
+    }
+    ldl.forward(&mut u[..k]);
+    s.y = u;
+    s.ldl = ldl;
+    Some(())
 }

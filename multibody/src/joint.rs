@@ -10,7 +10,7 @@
 //! | fixed | — | — | `1` | — |
 //! | free | position `p` in the parent, then a unit quaternion | `(ω, v)` in the link frame | `plx(R(q)ᵀ, p)` | `1₆` |
 use num_traits::Float;
-use xform::{Force, Motion, Plx, Quaternion, Rotation, Vector};
+use xform::{Force, Motion, Plx, Quaternion, Rotation, Vector, rodrigues};
 
 /// A joint between a link and its parent.
 ///
@@ -127,8 +127,13 @@ impl<T: Float> Joint<T> {
     /// ```
     pub fn transform(&self, q: &[T]) -> Plx<T> {
         match self {
+            // The inverse rotation is the rotation by −q. `fpu::sin_cos` keeps an f32 tree in
+            // f32 arithmetic (libm's `sincosf` works in f64: software on a Cortex-M4F).
             Self::Revolute(axis) => {
-                Plx::from_rotation(Rotation::from_axis_angle(axis, q[0]).inverse())
+                let (s, c) = fpu::sin_cos(q[0]);
+                Plx::from_rotation(Rotation::from_matrix_unchecked(
+                    rodrigues::matrix_from_axis_sin_cos(axis, -s, c),
+                ))
             }
             Self::Prismatic(axis) => Plx::from_translation(*axis * q[0]),
             Self::Spherical => Plx::from_rotation(quaternion_rotation(&q[0..4]).inverse()),

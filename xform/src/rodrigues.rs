@@ -59,8 +59,26 @@ pub fn matrix_from_rotation_vector<T: Float>(r: &Vector<T, 3>) -> Matrix<T, 3, 3
 #[inline]
 pub fn matrix_from_axis_angle<T: Float>(axis: &Vector<T, 3>, angle: T) -> Matrix<T, 3, 3> {
     let (s, c) = angle.sin_cos();
+    matrix_from_axis_sin_cos(axis, s, c)
+}
+
+/// [`matrix_from_axis_angle`] from the angle's sine `s` and cosine `c`, for callers that have
+/// them already or compute them another way (`fpu::sin_cos` on a microcontroller, say):
+/// `R = I + s K + (1 − c) K²`, with `K² = a aᵀ − I` for the unit axis `a`.
+///
+/// # Example
+/// ```
+/// use xform::Vector;
+/// use xform::rodrigues::{matrix_from_axis_angle, matrix_from_axis_sin_cos};
+/// let (axis, angle) = (Vector([0.6, 0.0, 0.8]), 0.7f64);
+/// let r = matrix_from_axis_sin_cos(&axis, angle.sin(), angle.cos());
+/// assert!((r - matrix_from_axis_angle(&axis, angle)).norm() < 1e-15);
+/// ```
+#[inline]
+pub fn matrix_from_axis_sin_cos<T: Float>(axis: &Vector<T, 3>, s: T, c: T) -> Matrix<T, 3, 3> {
     let k = *Skew::from_vector(*axis).matrix();
-    Matrix::identity() + k * s + (k * k) * (T::one() - c)
+    let k2 = axis.outer(axis) - Matrix::identity();
+    Matrix::identity() + k * s + k2 * (T::one() - c)
 }
 
 /// The rotation vector `θ n` (θ in `[0, π]`) of a rotation matrix.

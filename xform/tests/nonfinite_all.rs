@@ -425,6 +425,9 @@ const ENTRIES: &[Entry] = &[
     e!("rodrigues::matrix_from_axis_angle", |p| {
         rodrigues::matrix_from_axis_angle(&p.v([0.0, 0.6, 0.8]), p.s(1.0))
     }),
+    e!("rodrigues::matrix_from_axis_sin_cos", |p| {
+        rodrigues::matrix_from_axis_sin_cos(&p.v([0.0, 0.6, 0.8]), p.s(0.6), p.s(0.8))
+    }),
     e!("rodrigues::rotation_vector_from_matrix", |p| {
         rodrigues::rotation_vector_from_matrix(p.rot3([0.1, 0.2, 0.3]).matrix())
     }),

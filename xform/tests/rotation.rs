@@ -8,7 +8,7 @@ macro_rules! rotation_suite {
         mod $name {
             use super::common::*;
             use proptest::prelude::*;
-            use xform::rodrigues::{matrix_from_axis_angle, matrix_from_rotation_vector, rotation_vector_from_matrix};
+            use xform::rodrigues::{matrix_from_axis_angle, matrix_from_axis_sin_cos, matrix_from_rotation_vector, rotation_vector_from_matrix};
             use xform::{Matrix, Quaternion, Rotation, Skew, Vector};
 
             type T = $T;
@@ -135,6 +135,8 @@ macro_rules! rotation_suite {
                     let series = expm(Skew::from_vector(n * angle).matrix());
                     prop_assert!(mat_close(&from_q, &series, tol(), c(4.0)));
                     prop_assert!(mat_close(&rodrigues, &series, tol(), c(4.0)));
+                    let (sa, ca) = angle.sin_cos();
+                    prop_assert!(mat_close(&matrix_from_axis_sin_cos(&n, sa, ca), &series, tol(), c(4.0)));
                     prop_assert!(mat_close(&matrix_from_rotation_vector(&(n * angle)), &series, tol(), c(4.0)));
                     prop_assert!(mat_close(Skew::from_vector(n * angle).exp().matrix(), &series, tol(), c(4.0)));
                     prop_assert!(mat_close(Rotation::try_from_axis_angle(&(n * c::<T>(3.0)), angle).unwrap().matrix(), &series, tol(), c(4.0)));

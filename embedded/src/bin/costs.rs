@@ -10,6 +10,7 @@
 use core::fmt;
 use core::hint::black_box;
 
+use embedded::articulated::{self, Chain};
 use embedded::meter::{Cost, Meter};
 use embedded::out;
 use embedded::{probe, scenes};
@@ -17,6 +18,7 @@ use num_traits::Float;
 
 use cwlist::FixedList;
 use dual::DualVec;
+use multibody::Scheme;
 use pairs::distinct_pairs;
 use rotint::{BodyInertia, GyroScheme, MagnusTerms, Stepper};
 use solver::world::{FixedWorld, JointSolver, WorldSettings};
@@ -227,6 +229,42 @@ const ROWS: &[Row] = &[
         per: 1,
         unit: "",
         budget: [8 * 1024, 32 * 1024],
+        target: None,
+    },
+    Row {
+        krate: "multibody",
+        operation: "ABA forward dynamics: the 20-link chain on revolute joints (`Fixed<20>`)",
+        per: 1,
+        unit: "",
+        budget: [4 * 1024, 8 * 1024],
+        target: Some(Target {
+            instructions: 40_000.0,
+            stack: Some(4 * 1024),
+            cause: "see the note below the table",
+        }),
+    },
+    Row {
+        krate: "multibody",
+        operation: "RNEA inverse dynamics: the same chain",
+        per: 1,
+        unit: "",
+        budget: [4 * 1024, 8 * 1024],
+        target: None,
+    },
+    Row {
+        krate: "multibody",
+        operation: "… step at 1 kHz, symplectic Euler (one ABA), median of 100 steps",
+        per: 1,
+        unit: "",
+        budget: [4 * 1024, 8 * 1024],
+        target: None,
+    },
+    Row {
+        krate: "multibody",
+        operation: "… step at 1 kHz, implicit midpoint (`Scheme::midpoint`), median of 100 steps",
+        per: 1,
+        unit: "",
+        budget: [4 * 1024, 8 * 1024],
         target: None,
     },
     Row {
@@ -601,6 +639,53 @@ fn box_step<T: Scalar, const N: usize>(
     Ok(summary(&mut costs))
 }
 
+/// The reduced-coordinate chain: ABA and RNEA once each at the state after 100 midpoint
+/// steps (moving, so no term is zero), then 100 steps of each scheme from there.
+#[inline(never)]
+fn multibody_ops<T: Scalar>(m: &Meter) -> Result<[Cost; 4], Failed> {
+    let mut chain = Chain::<T>::new().map_err(|_| Failed("multibody chain rejected"))?;
+    for _ in 0..CHAIN_STEPS {
+        chain
+            .step(Chain::scheme())
+            .map_err(|_| Failed("multibody chain step failed"))?;
+    }
+    let g = Chain::<T>::gravity();
+    let tau = [T::zero(); articulated::LINKS];
+    let mut out = [T::zero(); articulated::LINKS];
+    let mut ok = true;
+    let c = &mut chain;
+    let aba = m.measure(&mut || {
+        let r = c
+            .tree
+            .forward_dynamics(&mut c.workspace, &c.q, &c.v, &tau, g, &mut out);
+        ok &= black_box(r).is_ok();
+    });
+    let acc = out;
+    let rnea = m.measure(&mut || {
+        let r = c
+            .tree
+            .inverse_dynamics(&mut c.workspace, &c.q, &c.v, &acc, g, &mut out);
+        ok &= black_box(r).is_ok();
+    });
+    // RNEA of ABA's accelerations gives back the zero joint forces.
+    let scale = out.iter().fold(T::zero(), |s, x| s.max(x.abs()));
+    if !ok || scale > lit(1e-2) {
+        return Err(Failed("multibody ABA and RNEA disagree"));
+    }
+    let mut steps = |scheme| -> Result<Cost, Failed> {
+        let mut costs = [Cost::default(); CHAIN_STEPS];
+        for cost in &mut costs {
+            let mut r = Ok(());
+            *cost = m.measure(&mut || r = c.step(scheme).map(|_| ()));
+            r.map_err(|_| Failed("multibody chain step failed"))?;
+        }
+        Ok(summary(&mut costs))
+    };
+    let euler = steps(Scheme::SymplecticEuler)?;
+    let midpoint = steps(Chain::scheme())?;
+    Ok([aba, rnea, euler, midpoint])
+}
+
 /// The costs of one precision, filled in the order of [`ROWS`].
 struct Filled {
     costs: [Cost; ROWS.len()],
@@ -636,6 +721,7 @@ fn measure_all<T: Scalar>(m: &Meter) -> Result<[Cost; ROWS.len()], Failed> {
         s.post_stabilization = 0;
     })?);
     f.put(chain_step::<T>(m, |s| s.post_stabilization = 0)?);
+    multibody_ops::<T>(m)?.into_iter().for_each(|c| f.put(c));
     f.put(box_step::<T, BOX_CAPACITY_16>(m, 4, 1)?);
     f.put(box_step::<T, BOX_CAPACITY_64>(m, 4, 4)?);
     if f.count == ROWS.len() {
