@@ -14,6 +14,7 @@ pub mod cwlist_use;
 pub mod dual;
 pub mod geometry;
 pub mod measure;
+pub mod multibody;
 pub mod pairs;
 pub mod parallel;
 pub mod plot;
@@ -54,6 +55,7 @@ pub const SECTIONS: &[Section] = &[
     ("solver", solver::report),
     ("geometry", geometry::report),
     ("world", world::report),
+    ("multibody", multibody::report),
     ("parallel", parallel::report),
     ("queries", queries::report),
     ("standard tests", standard::report),
