@@ -34,6 +34,13 @@ pub enum Error {
         /// The link.
         link: usize,
     },
+    /// A link's drive is invalid: a NaN or infinite gain or target, a negative gain,
+    /// `lower > upper`, a limit stiffness that is not positive, or a motor or limits on a
+    /// joint of other than one degree of freedom.
+    BadDrive {
+        /// The link.
+        link: usize,
+    },
     /// A slice argument has the wrong length.
     Length {
         /// Which argument (`"q"`, `"v"`, `"a"`, `"tau"`, `"mass matrix"`, ...).
@@ -72,6 +79,10 @@ impl fmt::Display for Error {
             Self::NonFiniteLink { link } => {
                 write!(f, "the inertia or placement of link {link} is not finite")
             }
+            Self::BadDrive { link } => write!(
+                f,
+                "the drive of link {link} is invalid (a NaN, a negative gain, crossed limits, or a motor or limits on a joint of other than one degree of freedom)"
+            ),
             Self::Length {
                 what,
                 expected,

@@ -14,7 +14,8 @@ use crate::{Error, Joint, Tree, Workspace};
 impl<T: Float, S: Storage> Tree<T, S> {
     /// Forward dynamics by ABA: the joint accelerations `a` (length [`Tree::nv`]) that joint
     /// forces `tau` produce at configuration `q` and velocity `v` under `gravity` (base
-    /// coordinates).
+    /// coordinates). The links' drives are not included (add [`Tree::joint_forces`] to `tau`
+    /// for them; [`Tree::step`] does).
     ///
     /// # Errors
     /// [`Error::Length`] for slices of the wrong length; [`Error::NonFiniteInput`] for NaN or
@@ -44,6 +45,24 @@ impl<T: Float, S: Storage> Tree<T, S> {
         gravity: Vector<T, 3>,
         a: &mut [T],
     ) -> Result<(), Error> {
+        self.articulated_body(ws, q, v, tau, gravity, a, false)
+    }
+
+    /// ABA with `tau`, plus each link's [`Drive`](crate::Drive) force where `driven`.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "forward_dynamics' arguments and the drive switch"
+    )]
+    pub(crate) fn articulated_body(
+        &self,
+        ws: &mut Workspace<T, S>,
+        q: &[T],
+        v: &[T],
+        tau: &[T],
+        gravity: Vector<T, 3>,
+        a: &mut [T],
+        driven: bool,
+    ) -> Result<(), Error> {
         self.check_inputs(ws, q, &[("v", v), ("tau", tau)])?;
         crate::kinematics::finite("gravity", &gravity.0)?;
         check_len("a", self.nv(), a.len())?;
@@ -61,7 +80,13 @@ impl<T: Float, S: Storage> Tree<T, S> {
         for i in (0..self.len()).rev() {
             let link = &self.links()[i];
             let joint = &link.joint;
-            let tau = &tau[self.coordinates(i).1];
+            let (qr, vr) = self.coordinates(i);
+            let drive = (driven && link.drive.is_active()).then_some(&link.drive);
+            // The joint force on degree of freedom `r`: given, plus the drive's.
+            let joint_force = |r: usize| {
+                let given = tau[vr.start + r];
+                drive.map_or(given, |d| given + d.force(q[qr.start], v[vr.start + r]))
+            };
             let s = &mut scratch[i];
             if joint.nv() == 1 {
                 // One degree of freedom (revolute, prismatic): D, Z and y are scalars and a
@@ -73,11 +98,15 @@ impl<T: Float, S: Storage> Tree<T, S> {
                     return Err(Error::SingularJointInertia { link: i });
                 }
                 s.z[0] = u;
-                s.y[0] = tau[0] - column.dot(&s.force);
+                s.y[0] = joint_force(0) - column.dot(&s.force);
                 s.ldl.n = 1;
                 s.ldl.inv_diag[0] = d.recip();
             } else {
-                joint_factor(joint, s, tau).ok_or(Error::SingularJointInertia { link: i })?;
+                let mut forces = [T::zero(); 6];
+                for (r, f) in forces.iter_mut().enumerate().take(vr.len()) {
+                    *f = joint_force(r);
+                }
+                joint_factor(joint, s, &forces).ok_or(Error::SingularJointInertia { link: i })?;
             }
             if let Some(p) = link.parent {
                 // Iᵃ = Iᴬ − Z Δ⁻¹ Zᵀ, pᵃ = pᴬ + Iᵃ c + Z Δ⁻¹ y, in place: pass 3 reads

@@ -66,7 +66,7 @@ impl<T: Float> Scheme<T> {
 /// # Example
 /// ```
 /// use multibody::StepReport;
-/// let r = StepReport { iterations: 1, substeps: 1, converged: true, change: 0.0f64 };
+/// let r = StepReport { iterations: 1, substeps: 1, converged: true, change: 0.0f64, limit_violation: 0.0 };
 /// assert!(r.converged);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -79,6 +79,9 @@ pub struct StepReport<T> {
     pub converged: bool,
     /// The last change of the midpoint velocity (0 for symplectic Euler).
     pub change: T,
+    /// After the step, the largest distance any joint is past one of its soft
+    /// [`Limits`](crate::Limits) (0 when none is, or none has limits).
+    pub limit_violation: T,
 }
 
 impl<T: Float> Joint<T> {
@@ -154,8 +157,9 @@ impl<T: Float, S: Storage> Tree<T, S> {
         Ok(())
     }
 
-    /// One time step of `dt` under joint forces `tau` and `gravity`, in place on `q` and `v`;
-    /// `a` receives the last accelerations computed.
+    /// One time step of `dt` under joint forces `tau`, the links' drives (damping, motors,
+    /// soft limits: [`Tree::joint_forces`]) and `gravity`, in place on `q` and `v`; `a`
+    /// receives the last accelerations computed.
     ///
     /// # Errors
     /// As [`Tree::forward_dynamics`]. On error `q` and `v` may hold a partial update.
@@ -197,7 +201,7 @@ impl<T: Float, S: Storage> Tree<T, S> {
     ) -> Result<StepReport<T>, Error> {
         match scheme {
             Scheme::SymplecticEuler => {
-                self.forward_dynamics(ws, q, v, tau, gravity, a)?;
+                self.articulated_body(ws, q, v, tau, gravity, a, true)?;
                 for (vi, ai) in v.iter_mut().zip(a.iter()) {
                     *vi = *vi + *ai * dt;
                 }
@@ -207,6 +211,7 @@ impl<T: Float, S: Storage> Tree<T, S> {
                     substeps: 1,
                     converged: true,
                     change: T::zero(),
+                    limit_violation: self.limit_violation(q),
                 })
             }
             Scheme::ImplicitMidpoint {
@@ -228,6 +233,7 @@ impl<T: Float, S: Storage> Tree<T, S> {
                     substeps: 0,
                     converged: true,
                     change: T::zero(),
+                    limit_violation: T::zero(),
                 };
                 while left > T::zero() {
                     h = h.max(shortest).min(left);
@@ -258,6 +264,7 @@ impl<T: Float, S: Storage> Tree<T, S> {
                     .to_usize()
                     .unwrap_or(1)
                     .clamp(1, max_substeps.max(1));
+                total.limit_violation = self.limit_violation(q);
                 Ok(total)
             }
         }
@@ -304,6 +311,7 @@ impl<T: Float, S: Storage> Tree<T, S> {
             substeps: 1,
             converged: false,
             change: T::infinity(),
+            limit_violation: T::zero(),
         };
         while report.iterations < max_iterations.max(1) {
             // q = q0 ⊕ ½Δt v_m
@@ -314,7 +322,7 @@ impl<T: Float, S: Storage> Tree<T, S> {
                 link.joint
                     .advance(&q0[..qr.len()], &v[vr], half, &mut q[qr]);
             }
-            self.forward_dynamics(ws, q, v, tau, gravity, a)?;
+            self.articulated_body(ws, q, v, tau, gravity, a, true)?;
             report.iterations += 1;
             let mut change = T::zero();
             for i in 0..self.len() {

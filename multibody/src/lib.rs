@@ -9,6 +9,7 @@
 //! | inverse dynamics `τ(q, v, a)` | [`Tree::inverse_dynamics`] | recursive Newton–Euler (RNEA, RBDA Table 5.1) |
 //! | mass matrix `M(q)` | [`Tree::mass_matrix`] | composite rigid body (CRBA, RBDA Table 6.2) |
 //! | forward dynamics `a(q, v, τ)` | [`Tree::forward_dynamics`] | articulated body (ABA, RBDA Table 7.1) |
+//! | a time step with damping, motors, soft limits | [`Tree::step`], [`Drive`] | implicit midpoint or symplectic Euler |
 //!
 //! Joints hold exactly by construction: there are no constraint rows. Everything is generic
 //! over `num_traits::Float`, so the same tree evaluated with `dual::Dual` numbers gives
@@ -45,6 +46,7 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod drive;
 mod error;
 mod forward_dynamics;
 mod integrate;
@@ -56,6 +58,7 @@ mod mass_matrix;
 mod tree;
 mod workspace;
 
+pub use drive::{Drive, Limits, Motor};
 pub use error::Error;
 pub use integrate::{Scheme, StepReport};
 pub use joint::Joint;

@@ -4,7 +4,7 @@ use cwlist::{Buffer, Storage};
 use num_traits::Float;
 use xform::{Inertia, Plx, Rotation};
 
-use crate::{Error, Joint};
+use crate::{Drive, Error, Joint};
 
 /// One link (body) of a tree and the joint that connects it to its parent.
 ///
@@ -27,6 +27,9 @@ pub struct Link<T> {
     pub placement: Plx<T>,
     /// The link's spatial inertia in its own frame.
     pub inertia: Inertia<T>,
+    /// Damping, motor and limits of the joint ([`Drive::none`] unless set with
+    /// [`Link::with_drive`]); [`Tree::step`] applies them.
+    pub drive: Drive<T>,
 }
 
 impl<T: Float> Link<T> {
@@ -50,7 +53,24 @@ impl<T: Float> Link<T> {
             joint,
             placement,
             inertia,
+            drive: Drive::none(),
         }
+    }
+
+    /// The link with `drive` on its joint (checked by [`Tree::try_push`]).
+    ///
+    /// # Example
+    /// ```
+    /// use multibody::{Drive, Joint, Link};
+    /// use xform::{Inertia, Plx, Vector};
+    /// let hinge = Joint::revolute(Vector([0.0, 0.0, 1.0f64])).unwrap();
+    /// let l = Link::new(None, hinge, Plx::identity(), Inertia::zero())
+    ///     .with_drive(Drive { damping: 0.1, ..Drive::none() });
+    /// assert_eq!(l.drive.damping, 0.1);
+    /// ```
+    #[must_use]
+    pub fn with_drive(self, drive: Drive<T>) -> Self {
+        Self { drive, ..self }
     }
 }
 
@@ -109,6 +129,8 @@ impl<T: Float, S: Storage> Tree<T, S> {
     /// [`Error::UnknownParent`] if the parent is not an earlier link; [`Error::BadAxis`] for a
     /// revolute or prismatic axis that is not a finite unit vector (use [`Joint::revolute`]);
     /// [`Error::NonFiniteLink`] for NaN or infinity in the inertia or placement;
+    /// [`Error::BadDrive`] for a drive with a NaN, a negative gain, crossed limits, or a motor
+    /// or limits on a joint of other than one degree of freedom;
     /// [`Error::CapacityExceeded`] when the storage is full. The tree is unchanged on error.
     ///
     /// # Example
@@ -145,6 +167,9 @@ impl<T: Float, S: Storage> Tree<T, S> {
             && x.translation.is_finite())
         {
             return Err(Error::NonFiniteLink { link: index });
+        }
+        if !link.drive.is_valid_for(link.joint.nv()) {
+            return Err(Error::BadDrive { link: index });
         }
         let full = Error::CapacityExceeded {
             capacity: self.links.capacity().max(index),
@@ -295,6 +320,7 @@ impl<T: Float, S: Storage> Tree<T, S> {
                     first_moment: i.first_moment.map(&f),
                     origin_inertia: i.origin_inertia.map(&f),
                 },
+                drive: l.drive.map(&f),
             };
             // Same storage, same count: cannot overflow; the checks passed for `self`.
             let pushed = out.links.try_push(link).is_ok()
