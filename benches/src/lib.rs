@@ -16,6 +16,7 @@ pub mod geometry;
 pub mod measure;
 pub mod multibody;
 pub mod pairs;
+pub mod pairs_bodies;
 pub mod parallel;
 pub mod plot;
 pub mod queries;

@@ -1,13 +1,18 @@
 //! The iteration engine shared by [`Pairs`](crate::Pairs) and
-//! [`DistinctPairs`](crate::DistinctPairs): a window `[front, back]` of positions in the
-//! row-major order of a [`Shape`], and lazily built cursors over the source at both ends.
+//! [`DistinctPairs`](crate::DistinctPairs): the remaining pairs, counted, that end at a back
+//! position in the row-major order of a [`Shape`], and lazily built cursors over the source
+//! at both ends.
 //!
 //! The cursors are clones of the source iterator, exactly as in the article's C++
 //! `pairs_iterator` (a pair of container iterators): the front cursor holds the current first
 //! element, an `inner` clone that yields the second elements of the row and an `outer` clone
-//! that yields the next rows' first elements. Jumps (`nth`, `nth_back`, splits) only move the
-//! window; the cursor at that end is rebuilt on the next step with the source's own `nth`, so
-//! a jump costs O(1) whenever the source's `nth` does (slices, ranges, these adapters).
+//! that yields the next rows' first elements. `next` runs the front cursor as a flattening
+//! iterator and only counts down the remaining pairs, so a `for` loop over it costs what one
+//! over a hand-written flattening costs (the count replaces the window's front position,
+//! which follows from the ranks when asked). Jumps (`nth`, `nth_back`, splits) only change
+//! the count and the back; the cursor at that end is rebuilt on the next step with the
+//! source's own `nth`, so a jump costs O(1) whenever the source's `nth` does (slices, ranges,
+//! these adapters).
 use crate::shape::{Pos, Shape};
 use core::marker::PhantomData;
 use core::ops::ControlFlow;
@@ -28,18 +33,19 @@ fn skip_back<I: DoubleEndedIterator>(it: &mut I, k: usize) {
     }
 }
 
-/// The cursor at the front position `(i, j)`.
+/// The cursor at the front: the pairs it yields next, row by row, are the remaining ones.
+/// Always present, so that its state can stay in registers in a loop over `next`; built
+/// (and `first` is `Some`) on demand.
 #[derive(Clone)]
 struct Front<I: Iterator> {
-    /// Element `i`.
-    first: I::Item,
-    /// Yields elements `j, j + 1, .., n - 1`.
+    /// The current first element, element `row`; `None` while the cursor is not built.
+    first: Option<I::Item>,
+    /// Yields the row's second elements not taken yet; empty at the end of the row.
     inner: I,
-    /// Yields elements `i + 1, .., n - 1`: the first elements of the following rows.
+    /// Yields elements `row + 1, .., n - 1`: the first elements of the following rows.
     outer: I,
-    /// `next` may take its fast path while `j < stop`: `stop` is the back column in the
-    /// back's row, else the row's last column (kept by `sync_stop`).
-    stop: usize,
+    /// Index of `first`.
+    row: usize,
 }
 
 /// The cursor at the back position `(i, j)`.
@@ -51,18 +57,28 @@ struct Back<I: Iterator> {
     inner: I,
 }
 
-/// Pairs of a [`Shape`] over a cloneable source: the remaining positions are `[front, back]`.
+/// Pairs of a [`Shape`] over a cloneable source.
+///
+/// The remaining pairs are the `left + beyond` pairs that end at position `back`; the front
+/// position follows from the ranks. `next` yields from the front cursor while `left > 0`,
+/// with no other bookkeeping than counting down: the same work as a flattening iterator,
+/// which is what lets a `for` loop over it run at a nested loop's speed. `left` is refilled
+/// from `beyond` (counts may exceed `usize`), and is 0 whenever the front cursor is absent.
 pub(crate) struct Grid<I: Iterator, S> {
     /// The whole source, never advanced: cursors are cloned from it.
     source: I,
     /// Number of elements of the source.
     n: usize,
-    /// First and last remaining positions (inclusive); `None` once exhausted.
-    window: Option<(Pos, Pos)>,
-    /// Cursor at `window.0`, built on demand.
-    front: Option<Front<I>>,
-    /// Cursor at `window.1`, built on demand.
-    back: Option<Back<I>>,
+    /// Last remaining position (meaningless once nothing remains).
+    back: Pos,
+    /// Remaining pairs that `next` may take from the front cursor without a check.
+    left: usize,
+    /// The other remaining pairs.
+    beyond: u128,
+    /// Cursor at the front.
+    front: Front<I>,
+    /// Cursor at `back`, built on demand.
+    back_cursor: Option<Back<I>>,
     shape: PhantomData<S>,
 }
 
@@ -75,9 +91,11 @@ where
         Self {
             source: self.source.clone(),
             n: self.n,
-            window: self.window,
+            back: self.back,
+            left: self.left,
+            beyond: self.beyond,
             front: self.front.clone(),
-            back: self.back.clone(),
+            back_cursor: self.back_cursor.clone(),
             shape: PhantomData,
         }
     }
@@ -85,12 +103,62 @@ where
 
 /// Shows the source length and the remaining window, not the elements (which need not be
 /// `Debug`).
-impl<I: Iterator, S> core::fmt::Debug for Grid<I, S> {
+impl<I: Iterator, S: Shape> core::fmt::Debug for Grid<I, S> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Pairs")
             .field("source_len", &self.n)
-            .field("window", &self.window)
+            .field("window", &self.window())
             .finish_non_exhaustive()
+    }
+}
+
+impl<I: Iterator, S: Shape> Grid<I, S> {
+    /// Number of remaining pairs, exactly (never overflows).
+    #[inline]
+    pub(crate) fn remaining(&self) -> u128 {
+        self.left as u128 + self.beyond
+    }
+
+    /// First and last remaining positions (inclusive); `None` once exhausted.
+    #[inline]
+    fn window(&self) -> Option<(Pos, Pos)> {
+        let remaining = self.remaining();
+        (remaining > 0).then(|| {
+            let front = S::rank(self.back, self.n) + 1 - remaining;
+            (S::unrank(front, self.n), self.back)
+        })
+    }
+
+    /// Sets the remaining positions to `window`, dropping both cursors.
+    #[inline]
+    fn set_window(&mut self, window: Option<(Pos, Pos)>) {
+        self.front.first = None;
+        self.back_cursor = None;
+        self.left = 0;
+        match window {
+            Some((f, b)) => {
+                self.back = b;
+                self.beyond = S::rank(b, self.n) - S::rank(f, self.n) + 1;
+            }
+            None => self.beyond = 0,
+        }
+    }
+
+    #[inline]
+    fn exhaust(&mut self) {
+        self.set_window(None);
+    }
+
+    /// Takes `k ≤ remaining` pairs off the count, from `beyond` first (the back's share).
+    #[inline]
+    fn uncount(&mut self, k: u128) {
+        let from_beyond = k.min(self.beyond);
+        self.beyond -= from_beyond;
+        // The rest is at most `left`, so it fits in usize.
+        self.left -= (k - from_beyond) as usize;
+        if self.remaining() == 0 {
+            self.exhaust();
+        }
     }
 }
 
@@ -102,13 +170,24 @@ where
 {
     /// All pairs of the `n` elements of `source`.
     pub(crate) fn new(source: I, n: usize) -> Self {
-        let window = (S::count(n) > 0).then(|| (S::unrank(0, n), S::unrank(S::count(n) - 1, n)));
+        let count = S::count(n);
         Self {
-            source,
             n,
-            window,
-            front: None,
-            back: None,
+            back: if count > 0 {
+                S::unrank(count - 1, n)
+            } else {
+                (0, 0)
+            },
+            left: 0,
+            beyond: count,
+            front: Front {
+                first: None,
+                inner: source.clone(),
+                outer: source.clone(),
+                row: 0,
+            },
+            source,
+            back_cursor: None,
             shape: PhantomData,
         }
     }
@@ -118,17 +197,10 @@ where
         self.n
     }
 
-    /// Number of remaining pairs, exactly (never overflows).
-    pub(crate) fn remaining(&self) -> u128 {
-        match self.window {
-            None => 0,
-            Some((f, b)) => S::rank(b, self.n) - S::rank(f, self.n) + 1,
-        }
-    }
-
     /// Rank (in the full iteration) of the next pair from the front, if any.
     pub(crate) fn front_rank(&self) -> Option<u128> {
-        self.window.map(|(f, _)| S::rank(f, self.n))
+        let remaining = self.remaining();
+        (remaining > 0).then(|| S::rank(self.back, self.n) + 1 - remaining)
     }
 
     /// The standard `size_hint`: exact when it fits in `usize`, else `(usize::MAX, None)`.
@@ -139,23 +211,17 @@ where
         }
     }
 
-    fn exhaust(&mut self) {
-        self.window = None;
-        self.front = None;
-        self.back = None;
-    }
-
-    /// Builds the front cursor at `pos`; `None` if the source yields fewer than `n` elements.
-    fn front_at(&self, (i, j): Pos) -> Option<Front<I>> {
-        let mut outer = self.source.clone();
+    /// Builds the front cursor of `source` at `pos`; `None` if the source is shorter.
+    fn front_at(source: &I, (i, j): Pos) -> Option<Front<I>> {
+        let mut outer = source.clone();
         let first = outer.nth(i)?;
-        let mut inner = Self::row_inner(&self.source, &outer);
+        let mut inner = Self::row_inner(source, &outer);
         skip(&mut inner, j - S::row_start(i));
         Some(Front {
-            first,
+            first: Some(first),
             inner,
             outer,
-            stop: 0,
+            row: i,
         })
     }
 
@@ -170,79 +236,84 @@ where
         }
     }
 
-    /// Recomputes the front cursor's fast-path limit after the window changed.
+    /// Moves `cur` to the start of the next row; false if the source has no more elements.
     #[inline]
-    fn sync_stop(&mut self) {
-        if let (Some(((fi, _), (bi, bj))), Some(cur)) = (self.window, self.front.as_mut()) {
-            cur.stop = if fi == bi { bj } else { self.n - 1 };
+    fn next_row(source: &I, cur: &mut Front<I>) -> bool {
+        match cur.outer.next() {
+            Some(first) => {
+                cur.first = Some(first);
+                cur.inner = Self::row_inner(source, &cur.outer);
+                cur.row += 1;
+                true
+            }
+            None => false,
         }
     }
 
-    /// Makes sure the front cursor exists; `None` (and exhausted) if the source is short.
-    #[inline]
-    fn front_cursor(&mut self) -> Option<(Pos, Pos)> {
-        let window = self.window?;
-        if self.front.is_none() {
-            match self.front_at(window.0) {
-                Some(c) => {
-                    self.front = Some(c);
-                    self.sync_stop();
-                }
-                None => {
-                    self.exhaust();
-                    return None;
-                }
-            }
+    /// The remaining window with the front cursor built and in the front position's row (not
+    /// at the end of the row before it); `None` (and exhausted) if nothing remains or the
+    /// source is short.
+    fn aligned_front(&mut self) -> Option<(Pos, Pos)> {
+        let window = self.window()?;
+        let ((fi, _), _) = window;
+        let built = self.front.first.is_some();
+        if built && self.front.row + 1 == fi && !Self::next_row(&self.source, &mut self.front) {
+            self.exhaust();
+            return None;
+        }
+        if !built || self.front.row != fi {
+            let Some(cur) = Self::front_at(&self.source, window.0) else {
+                self.exhaust();
+                return None;
+            };
+            self.front = cur;
         }
         Some(window)
     }
 
     #[inline]
     pub(crate) fn next(&mut self) -> Option<(I::Item, I::Item)> {
-        // Fast path: inside a row, not at the last pair.
-        if let (Some(((_, j), _)), Some(cur)) = (&mut self.window, &mut self.front)
-            && *j < cur.stop
-            && let Some(second) = cur.inner.next()
-        {
-            *j += 1;
-            return Some((cur.first.clone(), second));
-        }
-        self.next_in_general()
-    }
-
-    /// `next` at a row end, at the last pair, or before the front cursor is built. Inlined
-    /// too: out of line, its `&mut self` would pin the iterator's state to memory in the
-    /// caller's loop (a load and a store per field and pair); inlined, the state stays in
-    /// registers, which made a `for` loop over the distinct pairs of a slice 25% faster.
-    #[inline]
-    fn next_in_general(&mut self) -> Option<(I::Item, I::Item)> {
-        let (f, b) = self.front_cursor()?;
-        let cur = self.front.as_mut()?;
-        let Some(second) = cur.inner.next() else {
-            self.exhaust();
-            return None;
-        };
-        let item = (cur.first.clone(), second);
-        if f == b {
-            self.exhaust();
-            return Some(item);
-        }
-        let (i, j) = f;
-        if j + 1 < self.n {
-            self.window = Some(((i, j + 1), b));
-        } else {
-            // Row i is done and a pair remains, so row i + 1 is not empty.
-            match cur.outer.next() {
-                Some(first) => {
-                    cur.first = first;
-                    cur.inner = Self::row_inner(&self.source, &cur.outer);
-                    self.window = Some(((i + 1, S::row_start(i + 1)), b));
-                    self.sync_stop();
+        if self.left == 0 {
+            // Refill the count from `beyond`, building the cursor first if there is none.
+            if self.beyond == 0 {
+                return None;
+            }
+            if self.front.first.is_none() {
+                match Self::front_of(self.source.clone(), self.n, self.back, self.remaining()) {
+                    Some(cur) => self.front = cur,
+                    None => {
+                        // The source is shorter than it was counted.
+                        self.exhaust();
+                        return None;
+                    }
                 }
-                None => self.exhaust(),
+            }
+            let take = usize::try_from(self.beyond).unwrap_or(usize::MAX);
+            self.left = take;
+            self.beyond -= take as u128;
+        }
+        // As a flattening iterator: the count says a pair remains, so a row that ends is
+        // followed by another.
+        loop {
+            if let Some(second) = self.front.inner.next() {
+                self.left -= 1;
+                // `first` is `Some` while `left > 0`.
+                let first = self.front.first.clone()?;
+                return Some((first, second));
+            }
+            if !Self::next_row(&self.source, &mut self.front) {
+                self.exhaust();
+                return None;
             }
         }
-        Some(item)
+    }
+
+    /// The front cursor for `remaining > 0` pairs that end at `back`. Out of line, with
+    /// everything passed by value: a reference into `self` would pin the iterator to memory
+    /// in the caller's loop, where its state should stay in registers.
+    #[inline(never)]
+    fn front_of(source: I, n: usize, back: Pos, remaining: u128) -> Option<Front<I>> {
+        Self::front_at(&source, S::unrank(S::rank(back, n) + 1 - remaining, n))
     }
 
     /// Skips `k` pairs from the front in O(1) and yields the next one.
@@ -250,22 +321,26 @@ where
         if k == 0 {
             return self.next();
         }
-        let (f, b) = self.window?;
         if k as u128 >= self.remaining() {
             self.exhaust();
             return None;
         }
-        let to = S::unrank(S::rank(f, self.n) + k as u128, self.n);
-        self.window = Some((to, b));
-        self.front = None;
+        // Drop the cursor and take the skipped pairs off the count; the cursor is rebuilt at
+        // the new front position.
+        self.beyond = self.remaining() - k as u128;
+        self.left = 0;
+        self.front.first = None;
         self.next()
     }
 
     /// The last remaining pair, in O(1) source `nth` calls.
     pub(crate) fn last(mut self) -> Option<(I::Item, I::Item)> {
-        let (_, b) = self.window?;
-        self.window = Some((b, b));
-        self.front = None;
+        if self.remaining() == 0 {
+            return None;
+        }
+        self.left = 0;
+        self.beyond = 1;
+        self.front.first = None;
         self.next()
     }
 
@@ -285,15 +360,15 @@ where
         F: FnMut(B, (I::Item, I::Item)) -> B,
         P: FnMut(&B) -> bool,
     {
-        let Some(((mut i, mut j), (bi, bj))) = self.front_cursor() else {
+        let Some(((mut i, mut j), (bi, bj))) = self.aligned_front() else {
             return init;
         };
-        let Some(Front {
-            mut first,
+        let Front {
+            first: Some(mut first),
             mut inner,
             mut outer,
             ..
-        }) = self.front.take()
+        } = self.front
         else {
             return init;
         };
@@ -324,87 +399,55 @@ where
     }
 
     /// Like `Iterator::try_fold` with `ControlFlow`: stops at the first `Break`, and the
-    /// iterator then resumes after the pair that broke.
+    /// iterator then resumes after the pair that broke. Nested loops: `next` for the first
+    /// pair of each row (it builds the cursor, refills the count and changes rows), then a
+    /// tight loop over the rest of the row.
+    #[inline]
     pub(crate) fn try_fold_flow<B, C, F>(&mut self, init: B, mut f: F) -> ControlFlow<C, B>
     where
         F: FnMut(B, (I::Item, I::Item)) -> ControlFlow<C, B>,
     {
-        let Some(((mut i, mut j), (bi, bj))) = self.front_cursor() else {
-            return ControlFlow::Continue(init);
-        };
         let mut acc = init;
-        loop {
-            let Some(cur) = self.front.as_mut() else {
-                return ControlFlow::Continue(acc);
+        while let Some(item) = self.next() {
+            acc = f(acc, item)?;
+            let Some(first) = self.front.first.clone() else {
+                continue;
             };
-            let end = if i == bi { bj + 1 } else { self.n };
-            let mut taken = 0usize;
-            let first = &cur.first;
-            let flow = (&mut cur.inner).take(end - j).try_fold(acc, |acc, second| {
-                taken += 1;
-                f(acc, (first.clone(), second))
-            });
-            let done_row = j + taken == end;
-            match flow {
-                ControlFlow::Break(c) => {
-                    if i == bi && done_row {
-                        self.exhaust();
-                    } else if done_row {
-                        self.advance_front_row(i, (bi, bj));
-                    } else {
-                        self.window = Some(((i, j + taken), (bi, bj)));
-                    }
-                    return ControlFlow::Break(c);
-                }
-                ControlFlow::Continue(a) => acc = a,
-            }
-            if i == bi || !done_row {
-                self.exhaust();
-                return ControlFlow::Continue(acc);
-            }
-            if !self.advance_front_row(i, (bi, bj)) {
-                return ControlFlow::Continue(acc);
-            }
-            i += 1;
-            j = S::row_start(i);
-        }
-    }
-
-    /// Moves the front cursor from the finished row `i` to row `i + 1`; false if exhausted.
-    fn advance_front_row(&mut self, i: usize, back: Pos) -> bool {
-        let Some(cur) = self.front.as_mut() else {
-            return false;
-        };
-        match cur.outer.next() {
-            Some(first) => {
-                cur.first = first;
-                cur.inner = Self::row_inner(&self.source, &cur.outer);
-                self.window = Some(((i + 1, S::row_start(i + 1)), back));
-                self.sync_stop();
-                true
-            }
-            None => {
-                self.exhaust();
-                false
+            while self.left > 0 {
+                let Some(second) = self.front.inner.next() else {
+                    break;
+                };
+                self.left -= 1;
+                acc = f(acc, (first.clone(), second))?;
             }
         }
+        ControlFlow::Continue(acc)
     }
 
     /// The same source with the remaining positions `window` and no cursors yet.
     fn with_window(&self, window: Option<(Pos, Pos)>) -> Self {
-        Self {
+        let mut grid = Self {
             source: self.source.clone(),
             n: self.n,
-            window,
-            front: None,
-            back: None,
+            back: (0, 0),
+            left: 0,
+            beyond: 0,
+            front: Front {
+                first: None,
+                inner: self.source.clone(),
+                outer: self.source.clone(),
+                row: 0,
+            },
+            back_cursor: None,
             shape: PhantomData,
-        }
+        };
+        grid.set_window(window);
+        grid
     }
 
     /// Splits the remaining pairs after `k` of them: `(first k, the rest)`.
     pub(crate) fn split_at(&self, k: usize) -> (Self, Self) {
-        let Some((f, b)) = self.window else {
+        let Some((f, b)) = self.window() else {
             return (self.with_window(None), self.with_window(None));
         };
         let (start, end) = (S::rank(f, self.n), S::rank(b, self.n) + 1);
@@ -432,11 +475,13 @@ where
 
     #[inline]
     pub(crate) fn next_back(&mut self) -> Option<(I::Item, I::Item)> {
-        let (f, b) = self.window?;
-        if self.back.is_none() {
-            self.back = self.back_at(b);
+        if self.remaining() == 0 {
+            return None;
         }
-        let Some(cur) = self.back.as_mut() else {
+        if self.back_cursor.is_none() {
+            self.back_cursor = self.back_at(self.back);
+        }
+        let Some(cur) = self.back_cursor.as_mut() else {
             self.exhaust();
             return None;
         };
@@ -445,20 +490,15 @@ where
             return None;
         };
         let item = (cur.first.clone(), second);
-        if f == b {
-            self.exhaust();
-            return Some(item);
-        }
-        let (i, j) = b;
+        let (i, j) = self.back;
         if j > S::row_start(i) {
-            self.window = Some((f, (i, j - 1)));
-        } else {
-            // Row i is done and a pair remains before it, so i > 0 and row i - 1 is not
-            // empty; its cursor is rebuilt on the next call.
-            self.window = Some((f, (i - 1, self.n - 1)));
-            self.back = None;
+            self.back = (i, j - 1);
+        } else if i > 0 {
+            // Row i is done; the back cursor of row i - 1 is built on the next call.
+            self.back = (i - 1, self.n - 1);
+            self.back_cursor = None;
         }
-        self.sync_stop();
+        self.uncount(1);
         Some(item)
     }
 
@@ -467,15 +507,13 @@ where
         if k == 0 {
             return self.next_back();
         }
-        let (f, b) = self.window?;
         if k as u128 >= self.remaining() {
             self.exhaust();
             return None;
         }
-        let to = S::unrank(S::rank(b, self.n) - k as u128, self.n);
-        self.window = Some((f, to));
-        self.back = None;
-        self.sync_stop();
+        self.back = S::unrank(S::rank(self.back, self.n) - k as u128, self.n);
+        self.back_cursor = None;
+        self.uncount(k as u128);
         self.next_back()
     }
 
@@ -485,12 +523,12 @@ where
         F: FnMut(B, (I::Item, I::Item)) -> B,
     {
         let mut acc = init;
-        while let Some((front, (bi, bj))) = self.window {
-            if bi == front.0 {
+        while let Some(((fi, _), (bi, bj))) = self.window() {
+            if bi == fi {
                 break;
             }
             // Finish the back row (strictly after the front row) with the source's rfold.
-            let cursor = match self.back.take() {
+            let cursor = match self.back_cursor.take() {
                 Some(c) => Some(c),
                 None => self.back_at((bi, bj)),
             };
@@ -499,7 +537,9 @@ where
                 return acc;
             };
             acc = inner.rfold(acc, |acc, second| f(acc, (first.clone(), second)));
-            self.window = Some((front, (bi - 1, self.n - 1)));
+            let row_pairs = (bj + 1 - S::row_start(bi)) as u128;
+            self.back = (bi - 1, self.n - 1);
+            self.uncount(row_pairs);
         }
         // The rest lies in one row: step through it.
         while let Some(item) = self.next_back() {

@@ -44,6 +44,9 @@ enum Op {
     NextBack,
     Nth(usize),
     NthBack(usize),
+    /// `find` of the pair `k` places ahead: an early exit through `try_fold`, resumed by the
+    /// next step.
+    Find(usize),
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -52,6 +55,7 @@ fn op() -> impl Strategy<Value = Op> {
         Just(Op::NextBack),
         (0usize..40).prop_map(Op::Nth),
         (0usize..40).prop_map(Op::NthBack),
+        (0usize..40).prop_map(Op::Find),
     ]
 }
 
@@ -100,6 +104,14 @@ macro_rules! source_tests {
                                 None
                             };
                             (it.nth_back(k), want)
+                        }
+                        Op::Find(k) => {
+                            let mut seen = 0;
+                            let got = it.find(|_| {
+                                seen += 1;
+                                seen > k
+                            });
+                            (got, model.drain(..(k + 1).min(model.len())).last().filter(|_| k < seen))
                         }
                     };
                     prop_assert_eq!(got, want, "after {:?}", op);
