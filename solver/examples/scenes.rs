@@ -34,6 +34,8 @@ mod pile;
 )]
 #[path = "../../benches/src/plot.rs"]
 mod plot;
+#[path = "scenes/setups.rs"]
+mod setups;
 #[path = "scenes/spin.rs"]
 mod spin;
 #[path = "scenes/standard.rs"]

@@ -4,13 +4,13 @@
 use std::path::Path;
 use std::time::Instant;
 
-use solver::world::{ContactSolver, Material, RigidBody, WorldSettings};
+use solver::world::ContactSolver;
 use solver::xform::Vector;
 
-use crate::common::{Converged, Metric, SceneWorld, chart, print_table, series};
+use crate::common::{Converged, Metric, chart, print_table, series};
 use crate::plot::Scale;
+use crate::setups::boxes::{HALF, build, pyramid, tower};
 
-const HALF: f64 = 0.5;
 const SECONDS: f64 = 10.0;
 
 /// Largest displacement (fraction of a box size) over time, and the run's figures.
@@ -23,19 +23,8 @@ struct Run {
 }
 
 fn stand(centres: &[Vector<f64, 3>], contact_solver: ContactSolver) -> Run {
-    let mut s = WorldSettings::default();
-    s.sleep = None; // the drift of every step is measured
-    s.contact_solver = contact_solver;
-    let mut world = SceneWorld::new(s).expect("valid settings");
-    world
-        .add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default())
-        .expect("plane");
-    for c in centres {
-        let b = RigidBody::cuboid(1.0, Vector([HALF; 3]))
-            .expect("valid box")
-            .with_position(*c);
-        world.add_body(b).expect("room");
-    }
+    let mut world = build(centres, contact_solver);
+    let s = *world.settings();
     let steps = (SECONDS / s.dt).round() as usize;
     let mut run = Run {
         drift: Vec::new(),
@@ -65,22 +54,7 @@ fn stand(centres: &[Vector<f64, 3>], contact_solver: ContactSolver) -> Run {
 }
 
 pub(crate) fn run(dir: &Path) -> Vec<Metric> {
-    let tower: Vec<_> = (0..20)
-        .map(|k| Vector([0.0, HALF + 2.0 * HALF * k as f64, 0.0]))
-        .collect();
-    let rows = 20;
-    let pyramid: Vec<_> = (0..rows)
-        .flat_map(|row| {
-            let n = rows - row;
-            (0..n).map(move |i| {
-                Vector([
-                    (i as f64 - (n - 1) as f64 / 2.0) * 2.0 * HALF,
-                    HALF + 2.0 * HALF * row as f64,
-                    0.0,
-                ])
-            })
-        })
-        .collect();
+    let (tower, pyramid) = (tower(20), pyramid(20));
     let mut metrics = Vec::new();
     let mut plots = Vec::new();
     for (name, centres) in [("20-box tower", &tower), ("210-box pyramid", &pyramid)] {

@@ -8,76 +8,13 @@
 use std::path::Path;
 use std::time::Instant;
 
-use solver::world::{JointSolver, RigidBody, WorldSettings};
-use solver::xform::{Matrix, Vector};
+use solver::world::{JointSolver, WorldSettings};
 
 use crate::common::{Converged, Metric, SceneWorld, chart, print_table, residual_trace, series};
 use crate::plot::Scale;
+use crate::setups::chain::{LENGTH, PROJECTION, build, releasable, settings};
 
-const LINKS: usize = 20;
-const LENGTH: f64 = 0.25;
 const SECONDS: f64 = 5.0;
-
-pub(crate) fn build(heavy: bool, settings: WorldSettings<f64>) -> SceneWorld {
-    let mut world = SceneWorld::new(settings).expect("valid settings");
-    let (m, r) = (1.0, 0.02);
-    let along = 0.5 * m * r * r;
-    let across = m * LENGTH * LENGTH / 12.0 + 0.25 * m * r * r;
-    let inertia = Matrix::from_diagonal(Vector([along, across, across]));
-    let mut previous = None;
-    for i in 0..LINKS {
-        let link = RigidBody::new(m, inertia)
-            .expect("valid link")
-            .with_position(Vector([(i as f64 + 0.5) * LENGTH, 0.0, 0.0]));
-        let id = world.add_body(link).expect("room");
-        let pivot = Vector([i as f64 * LENGTH, 0.0, 0.0]);
-        match previous {
-            None => world.add_ball_joint(id, None, pivot),
-            Some(p) => world.add_ball_joint(p, Some(id), pivot),
-        }
-        .expect("valid joint");
-        previous = Some(id);
-    }
-    if heavy {
-        let radius = 0.1;
-        let end = LINKS as f64 * LENGTH;
-        let ball = RigidBody::sphere(1000.0 * m, radius)
-            .expect("valid ball")
-            .with_shape(solver::world::Shape::None)
-            .with_position(Vector([end + radius, 0.0, 0.0]));
-        let id = world.add_body(ball).expect("room");
-        world
-            .add_ball_joint(previous.expect("links"), Some(id), Vector([end, 0.0, 0.0]))
-            .expect("valid joint");
-    }
-    world
-}
-
-/// Newton iterations of the position projection at most per step.
-const PROJECTION: usize = 3;
-
-/// The potential energy the chain released horizontally gives up by hanging straight down
-/// (links 1 kg; the heavy chain's 1000 kg ball, r = 0.1 m, at its end).
-fn releasable(heavy: bool) -> f64 {
-    let links: f64 = (0..LINKS).map(|i| 9.81 * (i as f64 + 0.5) * LENGTH).sum();
-    let ball = if heavy {
-        1000.0 * 9.81 * (LINKS as f64 * LENGTH + 0.1)
-    } else {
-        0.0
-    };
-    links + ball
-}
-
-pub(crate) fn settings() -> WorldSettings<f64> {
-    let mut s = WorldSettings::default();
-    s.solver.max_iterations = 20;
-    s.solver.omega = 1.0;
-    s.joint_beta = 0.2;
-    s.joint_solver = JointSolver::Direct;
-    s.post_stabilization = PROJECTION;
-    s.projection_tolerance = 1e-6;
-    s
-}
 
 /// The PGS-only path of the same budget: every row by 20 PGS sweeps, no projection.
 fn pgs_settings() -> WorldSettings<f64> {

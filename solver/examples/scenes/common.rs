@@ -1,12 +1,9 @@
 //! What every scene shares: the world type, metric rows, the table, plot helpers.
 use std::path::Path;
 
-use solver::world::World;
-
 use crate::plot::{Chart, Scale, Series, line_chart};
 
-/// The world of the scenes: f64, growable storage.
-pub(crate) type SceneWorld = World<f64, solver::cwlist::Growable>;
+pub(crate) use crate::setups::SceneWorld;
 
 /// One line of a scene's table.
 pub(crate) struct Metric {
@@ -130,19 +127,5 @@ pub(crate) fn residual_trace(world: &mut SceneWorld, sweeps: usize) -> Vec<(f64,
             println!("  traced step failed: {e}");
             Vec::new()
         }
-    }
-}
-
-/// A small deterministic generator for scene jitter (no dependency).
-pub(crate) struct Lcg(pub(crate) u64);
-
-impl Lcg {
-    /// Uniform in [-1, 1).
-    pub(crate) fn next(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
     }
 }

@@ -4,46 +4,9 @@
 //! speed; the others stay; momentum and energy are kept.
 use std::path::Path;
 
-use solver::world::{Material, RigidBody, WorldSettings};
-use solver::xform::Vector;
-
-use crate::common::{Converged, Metric, SceneWorld, chart, print_table, series};
+use crate::common::{Converged, Metric, chart, print_table, series};
 use crate::plot::Scale;
-
-const BALLS: usize = 5;
-const RADIUS: f64 = 0.05;
-const STRING: f64 = 1.0;
-const RELEASE_DEG: f64 = 30.0;
-
-fn build(released: usize, dt: f64) -> SceneWorld {
-    let mut s = WorldSettings::default();
-    s.dt = dt;
-    s.sleep = None;
-    let mut world = SceneWorld::new(s).expect("valid settings");
-    let material = Material {
-        friction: 0.0,
-        restitution: 1.0,
-    };
-    let a = RELEASE_DEG.to_radians();
-    for i in 0..BALLS {
-        let x = i as f64 * 2.0 * RADIUS; // touching: gap 0
-        let pivot = Vector([x, STRING, 0.0]);
-        let center = if i < released {
-            Vector([x - STRING * a.sin(), STRING - STRING * a.cos(), 0.0])
-        } else {
-            Vector([x, 0.0, 0.0])
-        };
-        let ball = RigidBody::sphere(1.0, RADIUS)
-            .expect("valid ball")
-            .with_material(material)
-            .with_position(center);
-        let id = world.add_body(ball).expect("room");
-        world
-            .add_distance_joint(id, None, center, pivot)
-            .expect("valid string");
-    }
-    world
-}
+use crate::setups::cradle::{BALLS, RADIUS, RELEASE_DEG, STRING, build};
 
 /// One release: the balls' horizontal velocities right after the step of the first impact
 /// (as fractions of the incoming speed), the relative change of momentum and of total

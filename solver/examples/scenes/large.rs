@@ -3,50 +3,15 @@
 use std::path::Path;
 use std::time::Instant;
 
-use solver::world::{Material, RigidBody, WorldSettings};
-use solver::xform::Vector;
-
-use crate::common::{Lcg, Metric, SceneWorld, chart, print_table, series};
+use crate::common::{Metric, chart, print_table, series};
 use crate::plot::Scale;
+use crate::setups::large::{RADIUS, SPHERES, build};
 
-const RADIUS: f64 = 0.1;
-const SPHERES: usize = 4000;
 const SECONDS: f64 = 4.0;
 
 pub(crate) fn run(dir: &Path) -> Vec<Metric> {
-    let s = WorldSettings::default(); // 60 Hz, 20 sweeps, sleeping on
-    let mut world = SceneWorld::new(s).expect("valid settings");
-    let material = Material {
-        friction: 0.5,
-        restitution: 0.0,
-    };
-    let pitch = 2.4 * RADIUS;
-    let side = 16;
-    let width = side as f64 * pitch;
-    let planes = [
-        (Vector([0.0, 1.0, 0.0]), 0.0),
-        (Vector([1.0, 0.0, 0.0]), 0.0),
-        (Vector([-1.0, 0.0, 0.0]), -width),
-        (Vector([0.0, 0.0, 1.0]), 0.0),
-        (Vector([0.0, 0.0, -1.0]), -width),
-    ];
-    for (n, d) in planes {
-        world.add_plane(n, d, material).expect("valid plane");
-    }
-    let mut rng = Lcg(11);
-    for i in 0..SPHERES {
-        let (x, z, y) = (i % side, (i / side) % side, i / (side * side));
-        let p = Vector([
-            (x as f64 + 0.5) * pitch + rng.next() * 0.01,
-            RADIUS + 0.02 + y as f64 * pitch,
-            (z as f64 + 0.5) * pitch + rng.next() * 0.01,
-        ]);
-        let ball = RigidBody::sphere(1.0, RADIUS)
-            .expect("valid sphere")
-            .with_material(material)
-            .with_position(p);
-        world.add_body(ball).expect("room");
-    }
+    let mut world = build();
+    let s = *world.settings(); // 60 Hz, 20 sweeps, sleeping on
     let steps = (SECONDS / s.dt).round() as usize;
     let (mut step_ms, mut asleep, mut islands_series) = (Vec::new(), Vec::new(), Vec::new());
     let (mut worst, mut total) = (0.0_f64, 0.0);

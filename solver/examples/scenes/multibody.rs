@@ -170,9 +170,9 @@ fn run_chain(dir: &Path) -> Vec<Metric> {
 /// reduced coordinates (implicit midpoint at 1 ms): the far end's distance over 1 s.
 fn beside_world(dir: &Path) -> Vec<Metric> {
     let dt = 1e-3;
-    let mut s = crate::chain::settings();
+    let mut s = crate::setups::chain::settings();
     s.dt = dt;
-    let mut world = crate::chain::build(false, s);
+    let mut world = crate::setups::chain::build(false, s);
     let t = chain();
     let mut ws = Workspace::new(&t).expect("sized");
     let mut q = vec![0.0; t.nq()];

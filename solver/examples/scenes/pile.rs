@@ -2,74 +2,11 @@
 use std::path::Path;
 use std::time::Instant;
 
-use solver::world::{Material, RigidBody, WorldSettings};
-use solver::xform::Vector;
-
-use crate::common::{
-    Converged, Lcg, Metric, SceneWorld, chart, print_table, residual_trace, series,
-};
+use crate::common::{Converged, Metric, chart, print_table, residual_trace, series};
 use crate::plot::Scale;
+use crate::setups::pile::{RADIUS, build, settings};
 
-const RADIUS: f64 = 0.1;
 const SECONDS: f64 = 2.0;
-
-pub(crate) fn settings() -> WorldSettings<f64> {
-    let mut s = WorldSettings::default();
-    s.dt = 1.0 / 120.0;
-    s.solver.max_iterations = 30;
-    s.slop = 0.0005 * RADIUS;
-    s.margin = 0.1 * RADIUS;
-    s.contact_beta = 0.2;
-    // The targets measure how still the solver holds the pile: sleeping would zero the
-    // velocities it measures (the large scene shows sleeping).
-    s.sleep = None;
-    s
-}
-
-pub(crate) fn build(s: WorldSettings<f64>) -> SceneWorld {
-    let mut world = SceneWorld::new(s).expect("valid settings");
-    let material = Material {
-        friction: 0.5,
-        restitution: 0.0,
-    };
-    let width = 10.0 * RADIUS + 0.002;
-    let planes = [
-        (Vector([0.0, 1.0, 0.0]), 0.0),
-        (Vector([1.0, 0.0, 0.0]), 0.0),
-        (Vector([-1.0, 0.0, 0.0]), -width),
-        (Vector([0.0, 0.0, 1.0]), 0.0),
-        (Vector([0.0, 0.0, -1.0]), -width),
-    ];
-    for (n, d) in planes {
-        world.add_plane(n, d, material).expect("valid plane");
-    }
-    let mut rng = Lcg(7);
-    let pitch = 2.0 * RADIUS;
-    let rise = 2.0_f64.sqrt() * RADIUS + 0.03;
-    for layer in 0..5 {
-        let (count, offset) = if layer % 2 == 0 {
-            (5, RADIUS)
-        } else {
-            (4, 2.0 * RADIUS)
-        };
-        for i in 0..count {
-            for k in 0..count {
-                let jitter = Vector([rng.next(), 0.0, rng.next()]) * 0.0005;
-                let p = Vector([
-                    offset + i as f64 * pitch + 0.001,
-                    RADIUS + 0.01 + layer as f64 * rise,
-                    offset + k as f64 * pitch + 0.001,
-                ]) + jitter;
-                let ball = RigidBody::sphere(1.0, RADIUS)
-                    .expect("valid sphere")
-                    .with_material(material)
-                    .with_position(p);
-                world.add_body(ball).expect("room");
-            }
-        }
-    }
-    world
-}
 
 pub(crate) fn run(dir: &Path) -> Vec<Metric> {
     let s = settings();

@@ -2,24 +2,17 @@
 //! 10^5 steps in f64 with the energy-conserving gyroscopic step.
 use std::path::Path;
 
-use solver::world::{RigidBody, WorldSettings};
 use solver::xform::{Matrix, Vector};
 
 use crate::common::{Converged, Metric, SceneWorld, chart, print_table, series};
 use crate::plot::Scale;
+use crate::setups::spin::{MOMENTS, build};
 
 const STEPS: usize = 100_000;
 
 /// `|L − L₀| / |L₀|` of the world-frame angular momentum after 1e4 steps at 60 Hz.
 fn world_momentum_drift_at_60_hz(moments: Vector<f64, 3>) -> f64 {
-    let mut s = WorldSettings::default();
-    s.gravity = Vector::zeros();
-    s.sleep = None;
-    let mut world = SceneWorld::new(s).expect("valid settings");
-    let body = RigidBody::new(1.0, Matrix::from_diagonal(moments))
-        .expect("valid body")
-        .with_angular_velocity(Vector([0.01, 2.0, 0.01]));
-    world.add_body(body).expect("room");
+    let mut world = build(1.0 / 60.0);
     let l = |world: &SceneWorld| {
         let b = &world.bodies()[0];
         b.orientation()
@@ -33,16 +26,8 @@ fn world_momentum_drift_at_60_hz(moments: Vector<f64, 3>) -> f64 {
 }
 
 pub(crate) fn run(dir: &Path) -> Vec<Metric> {
-    let mut s = WorldSettings::default();
-    s.dt = 1e-3;
-    s.gravity = Vector::zeros();
-    s.sleep = None;
-    let mut world = SceneWorld::new(s).expect("valid settings");
-    let moments = Vector([1.0, 2.0, 3.0]);
-    let body = RigidBody::new(1.0, Matrix::from_diagonal(moments))
-        .expect("valid body")
-        .with_angular_velocity(Vector([0.01, 2.0, 0.01]));
-    world.add_body(body).expect("room");
+    let mut world = build(1e-3);
+    let moments = MOMENTS;
     let e0 = world.kinetic_energy();
     let l0 = (Matrix::from_diagonal(moments) * world.bodies()[0].angular_velocity_body()).norm();
     let world_l = |world: &SceneWorld| {

@@ -3,30 +3,22 @@
 //! 1000:1 stacks (a heavy sphere on a light one, a heavy box on a light one, on the ground).
 use std::path::Path;
 
-use solver::world::{Material, RigidBody, WorldSettings};
-use solver::xform::Vector;
+use solver::world::RigidBody;
 
-use crate::common::{Converged, Metric, SceneWorld, chart, print_table, series};
+use crate::common::{Converged, Metric, chart, print_table, series};
 use crate::plot::Scale;
+use crate::setups::standard::{
+    G, STACKED, cube, pendulum as pendulum_world, sphere, stack as stack_world,
+};
 
-const G: f64 = 9.81;
 /// The 5 cm bob turns with the string: a physical pendulum of equivalent length
 /// `L + (2/5) r² / L`.
 const EQUIVALENT_LENGTH: f64 = 1.0 + 0.4 * 0.05 * 0.05;
 
 /// Relative energy change, relative period error, and the total-energy trace.
 fn pendulum(theta: f64, dt: f64, converged: &mut Converged) -> (f64, f64, Vec<(f64, f64)>) {
-    let mut s = WorldSettings::default();
-    s.dt = dt;
-    s.sleep = None;
-    let mut world = SceneWorld::new(s).expect("valid settings");
-    let p = Vector([theta.sin(), -theta.cos(), 0.0]);
-    let bob = world
-        .add_body(RigidBody::sphere(1.0, 0.05).expect("bob").with_position(p))
-        .expect("room");
-    world
-        .add_ball_joint(bob, None, Vector::zeros())
-        .expect("joint");
+    let (mut world, bob) = pendulum_world(theta, dt);
+    let p = world[bob].position();
     let e0 = G * (1.0 - theta.cos());
     let (mut a, mut b) = (1.0f64, (theta / 2.0).cos());
     for _ in 0..40 {
@@ -60,18 +52,8 @@ fn stack(
     body: impl Fn(f64) -> RigidBody<f64>,
     converged: &mut Converged,
 ) -> (f64, usize) {
-    let mut s = WorldSettings::default();
-    s.sleep = None;
-    let mut world = SceneWorld::new(s).expect("valid settings");
-    world
-        .add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default())
-        .expect("plane");
-    let r = 0.1;
-    for (mass, y) in [(1.0, r), (ratio, 3.0 * r)] {
-        world
-            .add_body(body(mass).with_position(Vector([0.0, y, 0.0])))
-            .expect("room");
-    }
+    let mut world = stack_world(ratio, body);
+    let r = STACKED;
     let (mut deepest, mut unresolved) = (0.0f64, 0);
     for _ in 0..600 {
         unresolved += converged.step(&mut world).unresolved_contacts;
@@ -108,8 +90,6 @@ pub(crate) fn run(dir: &Path) -> Vec<Metric> {
             }
         }
     }
-    let sphere = |m: f64| RigidBody::sphere(m, 0.1).expect("ball");
-    let cube = |m: f64| RigidBody::cuboid(m, Vector([0.1; 3])).expect("box");
     for (what, deepest_unresolved) in [
         ("sphere", stack(1000.0, sphere, &mut converged)),
         ("box", stack(1000.0, cube, &mut converged)),
