@@ -733,6 +733,7 @@ fn plots(mode: &crate::Mode, points: &[Point], acc: bool) {
             y_label: "ratio",
             x_scale: Scale::Log,
             y_scale: Scale::Log,
+            targets: &[(1.0, "equal speed (ratio 1)")],
         };
         if let Err(e) = line_chart(&path, &chart, &series) {
             eprintln!("cwlist plot: {e}");
@@ -764,6 +765,7 @@ fn sorted_plots(mode: &crate::Mode, sorted: &[SortedPoint]) {
             y_label: "ratio",
             x_scale: Scale::Log,
             y_scale: Scale::Log,
+            targets: &[(1.0, "equal speed (ratio 1)")],
         };
         let path = mode
             .plot_dir

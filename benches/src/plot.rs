@@ -45,6 +45,9 @@ pub struct Chart<'a> {
     pub x_scale: Scale,
     /// Y axis scaling.
     pub y_scale: Scale,
+    /// Targets drawn as dashed horizontal lines at these y values, each named in the legend
+    /// (lines with the same name share one entry: `|ΔE| ≤ 5 %` at +5 and -5).
+    pub targets: &'a [(f64, &'a str)],
 }
 
 /// Canvas width (px).
@@ -68,6 +71,15 @@ const ENTRY_GAP: u32 = 22;
 const LEGEND_ROW: u32 = 22;
 /// Space between the x axis description and the legend (px).
 const LEGEND_TOP: u32 = 8;
+
+/// The colours of target lines, one per target name (dark red, purple, dark orange).
+const TARGET_COLORS: [RGBColor; 3] = [
+    RGBColor(200, 0, 0),
+    RGBColor(120, 40, 160),
+    RGBColor(200, 110, 0),
+];
+/// Series with at most this many points get a marker on each: measured points, not a trace.
+const MARKED_POINTS: usize = 40;
 
 /// The ten colours of the usual categorical palette; series past the tenth are drawn thinner.
 const COLORS: [RGBColor; 10] = [
@@ -213,8 +225,8 @@ fn mantissa_decade(m: u32, k: i32, plain: bool) -> String {
 /// A log axis over `[lo, hi]` (both > 0).
 fn log_axis(lo: f64, hi: f64) -> Axis {
     let (a, b) = (lo.log10().ceil() as i32, hi.log10().floor() as i32);
-    // Plain numbers while every one is short (0.001 .. 10000), exponents otherwise.
-    let plain = a >= -3 && b <= 4;
+    // Plain numbers while every one is short (0.000001 .. 100000), exponents otherwise.
+    let plain = a >= -6 && b <= 5;
     let decades: Vec<i32> = (a..=b).collect();
     let pow = |k: i32| 10f64.powi(k);
     if decades.len() >= 3 {
@@ -319,9 +331,15 @@ fn linear_axis(lo: f64, hi: f64) -> Axis {
     }
 }
 
-/// The axis for data in `[lo, hi]` on `scale`, padded so no line touches the frame.
-fn axis(lo: f64, hi: f64, scale: Scale) -> Axis {
+/// The axis for data in `[lo, hi]` on `scale`, padded so no line touches the frame. A
+/// value axis (`around`) over two decades or more on a log scale reaches out to the decades
+/// around the data, so its highest and lowest points lie between labelled ticks.
+fn axis(lo: f64, hi: f64, scale: Scale, around: bool) -> Axis {
     match scale {
+        Scale::Log if around && hi / lo >= 1e2 => log_axis(
+            10f64.powf((lo / 1.2).log10().floor()),
+            10f64.powf((hi * 1.2).log10().ceil()),
+        ),
         Scale::Log => log_axis(lo / 1.5, hi * 1.5),
         Scale::Linear if hi > lo => {
             let pad = 0.05 * (hi - lo);
@@ -339,13 +357,13 @@ fn drawable(v: f64, scale: Scale) -> bool {
     v.is_finite() && (scale == Scale::Linear || v > 0.0)
 }
 
-/// The legend entries placed in rows below the plot: (series index, x, row).
-fn legend_layout(series: &[Series]) -> Vec<(usize, u32, u32)> {
+/// The legend entries (labels) placed in rows below the plot: (entry index, x, row).
+fn legend_layout(labels: &[&str]) -> Vec<(usize, u32, u32)> {
     let room = WIDTH - 2 * MARGIN;
     let (mut x, mut row) = (0, 0);
     let mut out = Vec::new();
-    for (i, s) in series.iter().enumerate() {
-        let w = SWATCH + SWATCH_GAP + text_width(&s.label, LEGEND_FONT).ceil() as u32;
+    for (i, label) in labels.iter().enumerate() {
+        let w = SWATCH + SWATCH_GAP + text_width(label, LEGEND_FONT).ceil() as u32;
         if x > 0 && x + w > room {
             x = 0;
             row += 1;
@@ -376,13 +394,33 @@ pub fn line_chart_svg(chart: &Chart<'_>, series: &[Series]) -> Result<String, St
     if x0 > x1 {
         return Err(format!("{}: no finite points to plot", chart.title));
     }
-    let xa = axis(x0, x1, chart.x_scale);
-    let ya = axis(y0, y1, chart.y_scale);
+    for &(y, _) in chart
+        .targets
+        .iter()
+        .filter(|t| drawable(t.0, chart.y_scale))
+    {
+        y0 = y0.min(y);
+        y1 = y1.max(y);
+    }
+    // The legend: every series, then each target name once.
+    let mut target_names: Vec<&str> = Vec::new();
+    for &(_, name) in chart.targets {
+        if !target_names.contains(&name) {
+            target_names.push(name);
+        }
+    }
+    let labels: Vec<&str> = series
+        .iter()
+        .map(|s| s.label.as_str())
+        .chain(target_names.iter().copied())
+        .collect();
+    let xa = axis(x0, x1, chart.x_scale, false);
+    let ya = axis(y0, y1, chart.y_scale, true);
 
     let title = wrap(chart.title, TITLE_FONT, f64::from(WIDTH - 2 * MARGIN));
     let title_line = (font_px(TITLE_FONT) * 1.3).ceil() as u32;
     let title_height = MARGIN + title_line * title.len() as u32 + 4;
-    let legend = legend_layout(series);
+    let legend = legend_layout(&labels);
     let legend_rows = legend.last().map_or(0, |&(_, _, r)| r + 1);
     let legend_height = LEGEND_TOP + legend_rows * LEGEND_ROW + MARGIN;
     let height = title_height + PLOT_HEIGHT + legend_height;
@@ -446,10 +484,26 @@ pub fn line_chart_svg(chart: &Chart<'_>, series: &[Series]) -> Result<String, St
             .map_err(|e| e.to_string())?;
         for (i, s) in series.iter().enumerate() {
             let width = if i < COLORS.len() { 2 } else { 1 };
+            let color = COLORS[i % COLORS.len()];
             let points: Vec<(f64, f64)> = s.points.iter().copied().filter(|p| keep(p)).collect();
-            ctx.draw_series(LineSeries::new(
-                points,
-                COLORS[i % COLORS.len()].stroke_width(width),
+            ctx.draw_series(LineSeries::new(points.clone(), color.stroke_width(width)))
+                .map_err(|e| e.to_string())?;
+            if points.len() <= MARKED_POINTS {
+                ctx.draw_series(points.iter().map(|&p| Circle::new(p, 4, color.filled())))
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+        for &(y, name) in chart
+            .targets
+            .iter()
+            .filter(|t| drawable(t.0, chart.y_scale))
+        {
+            let k = target_names.iter().position(|n| *n == name).unwrap_or(0);
+            ctx.draw_series(DashedLineSeries::new(
+                [(xa.lo, y), (xa.hi, y)],
+                10,
+                6,
+                TARGET_COLORS[k % TARGET_COLORS.len()].stroke_width(2),
             ))
             .map_err(|e| e.to_string())?;
         }
@@ -460,17 +514,30 @@ pub fn line_chart_svg(chart: &Chart<'_>, series: &[Series]) -> Result<String, St
             .pos(Pos::new(HPos::Left, VPos::Center));
         for (i, x, row) in legend {
             let y = (LEGEND_TOP + row * LEGEND_ROW + LEGEND_ROW / 2) as i32;
-            let (x, color) = (x as i32, COLORS[i % COLORS.len()]);
-            let width = if i < COLORS.len() { 3 } else { 1 };
-            legend_area
-                .draw(&PathElement::new(
-                    vec![(x, y), (x + SWATCH as i32, y)],
-                    color.stroke_width(width),
-                ))
-                .map_err(|e| e.to_string())?;
+            let x = x as i32;
+            if i < series.len() {
+                let color = COLORS[i % COLORS.len()];
+                let width = if i < COLORS.len() { 3 } else { 1 };
+                legend_area
+                    .draw(&PathElement::new(
+                        vec![(x, y), (x + SWATCH as i32, y)],
+                        color.stroke_width(width),
+                    ))
+                    .map_err(|e| e.to_string())?;
+            } else {
+                // A target: a dashed swatch.
+                for k in 0..3 {
+                    legend_area
+                        .draw(&PathElement::new(
+                            vec![(x + 10 * k, y), (x + 10 * k + 6, y)],
+                            TARGET_COLORS[(i - series.len()) % TARGET_COLORS.len()].stroke_width(3),
+                        ))
+                        .map_err(|e| e.to_string())?;
+                }
+            }
             legend_area
                 .draw(&Text::new(
-                    series[i].label.as_str(),
+                    labels[i],
                     (x + (SWATCH + SWATCH_GAP) as i32, y),
                     legend_style.clone(),
                 ))

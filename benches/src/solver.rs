@@ -529,6 +529,7 @@ fn plot(mode: &crate::Mode, file: &str, title: &str, y: &str, series: Vec<Series
         y_label: y,
         x_scale: Scale::Linear,
         y_scale: Scale::Log,
+        targets: &[],
     };
     match line_chart(Path::new(&path), &chart, &series) {
         Ok(()) => format!("![{title}](docs/plots/{file})\n\n"),

@@ -22,6 +22,7 @@ fn writes_svg_with_labels_and_series() {
         y_label: "value",
         x_scale: Scale::Log,
         y_scale: Scale::Log,
+        targets: &[],
     };
     line_chart(&path, &chart, &series).unwrap();
     let svg = std::fs::read_to_string(&path).unwrap();

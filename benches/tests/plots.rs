@@ -233,6 +233,7 @@ fn chart<'a>(title: &'a str, x_label: &'a str, y_label: &'a str, x: Scale, y: Sc
         y_label,
         x_scale: x,
         y_scale: y,
+        targets: &[],
     }
 }
 
@@ -423,4 +424,43 @@ fn a_chart_with_nothing_to_draw_is_an_error_not_an_empty_file() {
     let _ = std::fs::remove_file(&path);
     assert!(line_chart(&path, &c, &s).is_err());
     assert!(!path.exists());
+}
+
+/// Targets are dashed lines inside the axis range (the range grows to hold them), named once
+/// in the legend however many lines share a name; series of few points get a marker on each;
+/// a log axis over several decades reaches the decades around the data and writes them as
+/// plain numbers.
+#[test]
+fn targets_markers_and_plain_log_ticks() {
+    let sizes = [10.0f64, 100.0, 1000.0, 1e4, 1e5];
+    let s = [Series {
+        label: "measured at five sizes".into(),
+        points: sizes.iter().map(|&n| (n, 0.004 * n.sqrt())).collect(),
+    }];
+    let targets = [(5.0, "target: ≤ 5 %"), (0.02, "floor: 0.02 %")];
+    let mut c = chart(
+        "Five sizes, two targets",
+        "size",
+        "drift (%)",
+        Scale::Log,
+        Scale::Log,
+    );
+    c.targets = &targets;
+    let texts = check("targets", &c, &s);
+    let svg = line_chart_svg(&c, &s).unwrap();
+    assert_eq!(svg.matches("<circle").count(), 5, "a marker per point");
+    assert!(
+        svg.contains("stroke-dasharray") || svg.matches("<polyline").count() >= 3,
+        "dashed target lines"
+    );
+    for name in ["target: ≤ 5 %", "floor: 0.02 %"] {
+        assert_eq!(
+            svg.matches(name).count(),
+            1,
+            "{name} named once in the legend"
+        );
+    }
+    // Data from 0.0126 % to 1.26 % and targets at 0.02 % and 5 %: ticks from 0.01 to 10,
+    // written plainly.
+    assert_short_ticks("targets", &texts, &["0.01", "0.1", "1", "10"]);
 }

@@ -208,6 +208,9 @@ pub(crate) fn run(dir: &Path, heavy: bool) -> Vec<Metric> {
         ),
     ];
     print_table(title, &rows_metric);
+    let budget = 0.05 * releasable(heavy);
+    let energy_target = format!("target at 5 s: |ΔE| ≤ 5 % of releasable ({budget:.0} J)");
+    let gap_target = format!("target: < {limit} %");
     chart(
         dir,
         &format!("{name}_energy.svg"),
@@ -215,6 +218,7 @@ pub(crate) fn run(dir: &Path, heavy: bool) -> Vec<Metric> {
         ("time (s)", "E(t) - E(0) (J)"),
         Scale::Linear,
         vec![series("total energy change", energy)],
+        &[(budget, &energy_target), (-budget, &energy_target)],
     );
     chart(
         dir,
@@ -223,17 +227,22 @@ pub(crate) fn run(dir: &Path, heavy: bool) -> Vec<Metric> {
         ("time (s)", "gap / link length (%)"),
         Scale::Linear,
         vec![series("largest joint gap", drift)],
+        &[(limit, &gap_target)],
     );
     chart(
         dir,
         &format!("{name}_residual.svg"),
         &format!("{title}: residual of the last step's velocity solve"),
-        ("sweep", "largest projected residual (m/s, rad/s)"),
+        (
+            "sweep",
+            "largest projected residual (m/s, rad/s; 0 drawn at 1e-16)",
+        ),
         Scale::Log,
         vec![
             series("direct joint block (block Gauss-Seidel)", trace),
             series("PGS only", pgs_trace),
         ],
+        &[(s.solver.tolerance, "solver tolerance (converged below)")],
     );
     rows_metric
 }

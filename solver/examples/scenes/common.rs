@@ -84,7 +84,8 @@ pub(crate) fn print_table(title: &str, rows: &[Metric]) {
     }
 }
 
-/// Writes one chart, reporting (not failing on) a drawing error.
+/// Writes one chart, reporting (not failing on) a drawing error; `targets` are the table's
+/// targets for the plotted quantity, drawn as dashed lines (y value, legend name).
 pub(crate) fn chart(
     dir: &Path,
     file: &str,
@@ -92,6 +93,7 @@ pub(crate) fn chart(
     (x_label, y_label): (&str, &str),
     y_scale: Scale,
     series: Vec<Series>,
+    targets: &[(f64, &str)],
 ) {
     let path = dir.join(file);
     let c = Chart {
@@ -100,6 +102,7 @@ pub(crate) fn chart(
         y_label,
         x_scale: Scale::Linear,
         y_scale,
+        targets,
     };
     match line_chart(&path, &c, &series) {
         Ok(()) => println!("  wrote {}", path.display()),
@@ -114,14 +117,15 @@ pub(crate) fn series(label: &str, points: Vec<(f64, f64)>) -> Series {
     }
 }
 
-/// Residual after each sweep of one traced step (for the residual-vs-iterations plot).
+/// Residual after each sweep of one traced step (for the residual-vs-iterations plot); an
+/// exact zero (a direct solve) drawn at 1e-16, so the log axis stays short.
 pub(crate) fn residual_trace(world: &mut SceneWorld, sweeps: usize) -> Vec<(f64, f64)> {
     let mut trace = vec![0.0; sweeps];
     match world.step_traced(&mut trace) {
         Ok(_) => trace
             .iter()
             .enumerate()
-            .map(|(k, &r)| ((k + 1) as f64, r.max(1e-300)))
+            .map(|(k, &r)| ((k + 1) as f64, r.max(1e-16)))
             .collect(),
         Err(e) => {
             println!("  traced step failed: {e}");

@@ -116,6 +116,7 @@ pub(crate) fn run(dir: &Path) -> Vec<Metric> {
         ("time (s)", "(E − E₀) / E₀ (%)"),
         Scale::Linear,
         traces,
+        &[],
     );
     metrics
 }

@@ -162,6 +162,7 @@ fn run_chain(dir: &Path) -> Vec<Metric> {
         ("time (s)", "(E(t) - E(0)) / releasable (%)"),
         Scale::Linear,
         vec![series("implicit midpoint, adaptive substeps", energy)],
+        &[(1.0, "target: |ΔE| ≤ 1 %"), (-1.0, "target: |ΔE| ≤ 1 %")],
     );
     rows
 }
@@ -218,6 +219,7 @@ fn beside_world(dir: &Path) -> Vec<Metric> {
         ("time (s)", "distance (mm)"),
         Scale::Linear,
         vec![series("|end(world) - end(multibody)|", apart)],
+        &[(5.0, "target: ≤ 5 mm")],
     );
     rows
 }
@@ -338,6 +340,7 @@ fn tracking_arm(dir: &Path) -> Vec<Metric> {
         ("time (s)", "largest joint error (rad)"),
         Scale::Log,
         vec![series("max_j |q_j - q_d,j|", err)],
+        &[(1e-2, "target after 1 s: ≤ 0.01 rad")],
     );
     rows
 }

@@ -108,6 +108,7 @@ pub(crate) fn run(dir: &Path) -> Vec<Metric> {
             series("ω_y (intermediate axis)", omega_y),
             series("ω_x", omega_x),
         ],
+        &[],
     );
     chart(
         dir,
@@ -116,6 +117,7 @@ pub(crate) fn run(dir: &Path) -> Vec<Metric> {
         ("time (s)", "|E − E₀| / E₀ (relative)"),
         Scale::Log,
         vec![series("energy drift", drift)],
+        &[(1e-9, "target: < 1e-9")],
     );
     metrics
 }
