@@ -225,8 +225,8 @@ fn mantissa_decade(m: u32, k: i32, plain: bool) -> String {
 /// A log axis over `[lo, hi]` (both > 0).
 fn log_axis(lo: f64, hi: f64) -> Axis {
     let (a, b) = (lo.log10().ceil() as i32, hi.log10().floor() as i32);
-    // Plain numbers while every one is short (0.000001 .. 100000), exponents otherwise.
-    let plain = a >= -6 && b <= 5;
+    // Plain numbers while every one is short (0.000001 .. 1000000), exponents otherwise.
+    let plain = a >= -6 && b <= 6;
     let decades: Vec<i32> = (a..=b).collect();
     let pow = |k: i32| 10f64.powi(k);
     if decades.len() >= 3 {
