@@ -1,9 +1,10 @@
 //! The scenes the page offers: the scenes' worlds (`setups`, the same code the tables run)
 //! with their live figures and how many steps one animation frame takes.
-use solver::world::{ContactSolver, StepReport, WorldError};
+use solver::world::ContactSolver;
 
-use crate::figures::{Figure, Keep, Quantity, Style, energy};
-use crate::setups::{SceneWorld, boxes, chain, cradle, large, pile, spin, standard};
+use crate::figures::{Figure, Keep, Quantity, Style};
+use crate::model::{Articulated, Model};
+use crate::setups::{articulated, boxes, chain, cradle, large, pile, spin, standard};
 
 /// One entry of the scene picker.
 #[derive(Debug, Clone, Copy)]
@@ -12,8 +13,8 @@ pub struct Entry {
     pub name: &'static str,
     /// One sentence on what to watch.
     pub about: &'static str,
-    /// Builds the world and its figures.
-    build: fn() -> (SceneWorld, Vec<Figure>),
+    /// Builds the world or tree and its figures.
+    build: fn() -> (Model, Vec<Figure>),
 }
 
 /// Every scene, in the picker's order.
@@ -84,19 +85,29 @@ pub const SCENES: &[Entry] = &[
         build: large_scene,
     },
     Entry {
+        name: "20-link chain, reduced coordinates",
+        about: "The same chain as an articulated tree (multibody crate): no joint can open.",
+        build: tree_chain_scene,
+    },
+    Entry {
+        name: "6-joint arm tracking a trajectory",
+        about: "An arm driven by computed torque (RNEA) at 1 kHz, started 0.1 rad off its path.",
+        build: arm_scene,
+    },
+    Entry {
         name: "Intermediate-axis flip",
         about: "A free body spun about its middle axis flips over and over; energy is kept to 1e-9.",
         build: spin_scene,
     },
 ];
 
-/// A scene being watched: its world, figures and the steps one frame takes.
+/// A scene being watched: its world or tree, figures and the steps one frame takes.
 #[derive(Debug)]
 pub struct Scene {
     /// Index into [`SCENES`].
     pub index: usize,
-    /// The world.
-    pub world: SceneWorld,
+    /// The world or tree it steps.
+    pub model: Model,
     /// Its live figures.
     pub figures: Vec<Figure>,
     /// Steps per animation frame (about real time at 60 frames per second).
@@ -109,11 +120,11 @@ impl Scene {
     /// Builds scene `index` of [`SCENES`]; `None` past the end.
     pub fn new(index: usize) -> Option<Self> {
         let entry = SCENES.get(index)?;
-        let (world, figures) = (entry.build)();
-        let steps_per_frame = ((1.0 / 60.0) / world.settings().dt).round().max(1.0) as usize;
+        let (model, figures) = (entry.build)();
+        let steps_per_frame = ((1.0 / 60.0) / model.dt()).round().max(1.0) as usize;
         Some(Self {
             index,
-            world,
+            model,
             figures,
             steps_per_frame,
             steps: 0,
@@ -123,21 +134,21 @@ impl Scene {
     /// One step, measured.
     ///
     /// # Errors
-    /// The world's step error (a full buffer, a body gone non-finite).
-    pub fn step(&mut self) -> Result<StepReport<f64>, WorldError> {
-        let report = self.world.step()?;
+    /// The step's error as text (a world's full buffer, a body gone non-finite).
+    pub fn step(&mut self) -> Result<(), String> {
+        let facts = self.model.step()?;
         self.steps += 1;
         for f in &mut self.figures {
-            f.after_step(&self.world, &report);
+            f.after_step(&self.model, facts);
         }
-        Ok(report)
+        Ok(())
     }
 
     /// One animation frame: [`Scene::steps_per_frame`] steps.
     ///
     /// # Errors
     /// The first step error.
-    pub fn frame(&mut self) -> Result<(), WorldError> {
+    pub fn frame(&mut self) -> Result<(), String> {
         for _ in 0..self.steps_per_frame {
             self.step()?;
         }
@@ -147,7 +158,7 @@ impl Scene {
 
 fn converged() -> Figure {
     Figure::info(
-        "steps whose velocity solve converged",
+        "steps whose solve converged",
         Quantity::ConvergedSteps {
             converged: 0.0,
             steps: 0.0,
@@ -157,9 +168,9 @@ fn converged() -> Figure {
     )
 }
 
-fn cradle_scene(released: usize, dt: f64, limit: f64) -> (SceneWorld, Vec<Figure>) {
-    let world = cradle::build(released, dt);
-    let e = energy(&world);
+fn cradle_scene(released: usize, dt: f64, limit: f64) -> (Model, Vec<Figure>) {
+    let model = Model::World(Box::new(cradle::build(released, dt)));
+    let e = model.energy();
     let figures = vec![
         Figure::info(
             "total energy change over one step / (E + 5 m g L), largest",
@@ -187,11 +198,11 @@ fn cradle_scene(released: usize, dt: f64, limit: f64) -> (SceneWorld, Vec<Figure
         ),
         converged(),
     ];
-    (world, figures)
+    (model, figures)
 }
 
-fn chain_scene(heavy: bool) -> (SceneWorld, Vec<Figure>) {
-    let world = chain::build(heavy, chain::settings());
+fn chain_scene(heavy: bool) -> (Model, Vec<Figure>) {
+    let model = Model::World(Box::new(chain::build(heavy, chain::settings())));
     let figures = vec![
         Figure::info(
             "largest joint gap / link length",
@@ -205,7 +216,7 @@ fn chain_scene(heavy: bool) -> (SceneWorld, Vec<Figure>) {
         Figure::info(
             "total energy change / releasable potential energy",
             Quantity::EnergyChange {
-                start: energy(&world),
+                start: model.energy(),
                 scale: chain::releasable(heavy),
             },
             Keep::Latest,
@@ -215,17 +226,17 @@ fn chain_scene(heavy: bool) -> (SceneWorld, Vec<Figure>) {
         .from_time(5.0),
         converged(),
     ];
-    (world, figures)
+    (model, figures)
 }
 
-fn pendulum_scene(dt: f64, limit: f64) -> (SceneWorld, Vec<Figure>) {
+fn pendulum_scene(dt: f64, limit: f64) -> (Model, Vec<Figure>) {
     let theta: f64 = 1.0;
-    let (world, _) = standard::pendulum(theta, dt);
+    let model = Model::World(Box::new(standard::pendulum(theta, dt).0));
     let figures = vec![
         Figure::info(
             "total energy change / E₀ (E₀ the swing energy)",
             Quantity::EnergyChange {
-                start: energy(&world),
+                start: model.energy(),
                 scale: standard::G * standard::STRING * (1.0 - theta.cos()),
             },
             Keep::Latest,
@@ -241,11 +252,11 @@ fn pendulum_scene(dt: f64, limit: f64) -> (SceneWorld, Vec<Figure>) {
             Style::Scientific,
         ),
     ];
-    (world, figures)
+    (model, figures)
 }
 
-fn stack_scene(body: fn(f64) -> solver::world::RigidBody<f64>) -> (SceneWorld, Vec<Figure>) {
-    let world = standard::stack(1000.0, body);
+fn stack_scene(body: fn(f64) -> solver::world::RigidBody<f64>) -> (Model, Vec<Figure>) {
+    let model = Model::World(Box::new(standard::stack(1000.0, body)));
     let figures = vec![
         Figure::info(
             "deepest penetration / light body's size, largest",
@@ -258,11 +269,11 @@ fn stack_scene(body: fn(f64) -> solver::world::RigidBody<f64>) -> (SceneWorld, V
         .at_most(0.01),
         converged(),
     ];
-    (world, figures)
+    (model, figures)
 }
 
-fn boxes_scene(centres: &[solver::xform::Vector<f64, 3>]) -> (SceneWorld, Vec<Figure>) {
-    let world = boxes::build(centres, ContactSolver::default());
+fn boxes_scene(centres: &[solver::xform::Vector<f64, 3>]) -> (Model, Vec<Figure>) {
+    let model = Model::World(Box::new(boxes::build(centres, ContactSolver::default())));
     let figures = vec![
         Figure::info(
             "largest drift of a box from its start / box size",
@@ -276,11 +287,11 @@ fn boxes_scene(centres: &[solver::xform::Vector<f64, 3>]) -> (SceneWorld, Vec<Fi
         .at_most(0.01),
         converged(),
     ];
-    (world, figures)
+    (model, figures)
 }
 
-fn pile_scene() -> (SceneWorld, Vec<Figure>) {
-    let world = pile::build(pile::settings());
+fn pile_scene() -> (Model, Vec<Figure>) {
+    let model = Model::World(Box::new(pile::build(pile::settings())));
     let figures = vec![
         Figure::info(
             "deepest penetration / radius",
@@ -300,11 +311,11 @@ fn pile_scene() -> (SceneWorld, Vec<Figure>) {
         .from_time(2.0),
         converged(),
     ];
-    (world, figures)
+    (model, figures)
 }
 
-fn large_scene() -> (SceneWorld, Vec<Figure>) {
-    let world = large::build();
+fn large_scene() -> (Model, Vec<Figure>) {
+    let model = Model::World(Box::new(large::build()));
     let figures = vec![
         Figure::info(
             "deepest penetration / radius",
@@ -324,12 +335,12 @@ fn large_scene() -> (SceneWorld, Vec<Figure>) {
         ),
         converged(),
     ];
-    (world, figures)
+    (model, figures)
 }
 
-fn spin_scene() -> (SceneWorld, Vec<Figure>) {
-    let world = spin::build(1e-3);
-    let e = energy(&world);
+fn spin_scene() -> (Model, Vec<Figure>) {
+    let model = Model::World(Box::new(spin::build(1e-3)));
+    let e = model.energy();
     let figures = vec![
         Figure::info(
             "intermediate-axis flips",
@@ -350,7 +361,52 @@ fn spin_scene() -> (SceneWorld, Vec<Figure>) {
         )
         .at_most(1e-9),
     ];
-    (world, figures)
+    (model, figures)
+}
+
+fn tree_chain_scene() -> (Model, Vec<Figure>) {
+    let model = Model::Tree(Box::new(Articulated::new(
+        articulated::chain(),
+        1.0 / 60.0,
+        false,
+    )));
+    let figures = vec![
+        Figure::info(
+            "energy change / releasable potential energy (implicit midpoint)",
+            Quantity::EnergyChange {
+                start: model.energy(),
+                scale: articulated::releasable(),
+            },
+            Keep::Largest,
+            Style::Percent(3),
+        )
+        .at_most(0.01),
+        Figure::info(
+            "largest joint gap, measured from the link poses (m)",
+            Quantity::JointGap { length: 1.0 },
+            Keep::Largest,
+            Style::Scientific,
+        )
+        .at_most(1e-12),
+        converged(),
+    ];
+    (model, figures)
+}
+
+fn arm_scene() -> (Model, Vec<Figure>) {
+    let model = Model::Tree(Box::new(Articulated::new(articulated::arm(), 1e-3, true)));
+    let figures = vec![
+        Figure::info(
+            "largest joint tracking error (rad)",
+            Quantity::TrackingError,
+            Keep::Latest,
+            Style::Scientific,
+        )
+        .at_most(1e-2)
+        .from_time(1.0),
+        converged(),
+    ];
+    (model, figures)
 }
 
 #[cfg(test)]
@@ -368,7 +424,7 @@ mod tests {
                 a.frame().unwrap();
                 b.frame().unwrap();
             }
-            assert_eq!(a.world.state_hash(), b.world.state_hash(), "{}", entry.name);
+            assert_eq!(a.model.state_hash(), b.model.state_hash(), "{}", entry.name);
             assert!(a.steps_per_frame >= 1);
             for f in &a.figures {
                 assert!(
@@ -392,7 +448,7 @@ mod tests {
             s.frame().unwrap();
         }
         assert_eq!(
-            s.figures[0].verdict(s.world.time()),
+            s.figures[0].verdict(s.model.time()),
             Some(true),
             "{:?}",
             s.figures[0]

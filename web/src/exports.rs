@@ -10,13 +10,10 @@
     reason = "`#[unsafe(no_mangle)]` gives the exports their names; there is no unsafe operation"
 )]
 
-use core::fmt::Write as _;
 use std::sync::{Mutex, PoisonError};
 
-use solver::world::{Joint, Shape};
-use solver::xform::Vector;
-
 use crate::catalogue::{SCENES, Scene};
+use crate::model::Look;
 
 /// What the page is watching, and the buffers it reads.
 struct Viewer {
@@ -72,7 +69,7 @@ pub extern "C" fn load(index: u32) -> i32 {
     with(|v| {
         v.scene = Scene::new(index as usize);
         v.scene.as_ref().map_or(-1, |s| {
-            i32::try_from(s.world.bodies().len()).unwrap_or(i32::MAX)
+            i32::try_from(s.model.looks().len()).unwrap_or(i32::MAX)
         })
     })
 }
@@ -98,91 +95,50 @@ pub extern "C" fn advance(steps: u32) -> i32 {
     })
 }
 
-/// Writes the scene's fixed description as JSON: every body's shape, the planes, the
-/// time step and the steps per frame (0 bytes without a scene).
+/// Writes the scene's fixed description as JSON: every body's look, the planes, the
+/// anchors to the world, the joint count, the time step and the steps per frame (0 bytes
+/// without a scene).
 #[unsafe(no_mangle)]
 pub extern "C" fn describe() -> u32 {
     with(|v| {
         let Some(scene) = v.scene.as_ref() else {
             return put_text(v, "");
         };
-        let mut out = String::from(r#"{"bodies":["#);
-        for (k, b) in scene.world.bodies().iter().enumerate() {
-            if k > 0 {
-                out.push(',');
-            }
-            let _ = match b.shape() {
-                // Drawn as the box of the same mass and principal moments (the diagonal
-                // of the body-frame inertia): a chain's rods, the spinning body's block.
-                Shape::None => match (b.inertia(), b.mass()) {
-                    (Some(i), m) if m > 0.0 => {
-                        let half = |k: usize| {
-                            let (j, l) = ((k + 1) % 3, (k + 2) % 3);
-                            (1.5 / m * (i[(j, j)] + i[(l, l)] - i[(k, k)]))
-                                .max(0.0)
-                                .sqrt()
-                        };
-                        write!(
-                            out,
-                            r#"{{"shape":"none","half":[{},{},{}]}}"#,
-                            half(0),
-                            half(1),
-                            half(2)
-                        )
-                    }
-                    _ => write!(out, r#"{{"shape":"none"}}"#),
-                },
-                Shape::Sphere(r) => write!(out, r#"{{"shape":"sphere","radius":{r}}}"#),
-                Shape::Box(h) => write!(
-                    out,
-                    r#"{{"shape":"box","half":[{},{},{}]}}"#,
-                    h[0], h[1], h[2]
-                ),
-                Shape::Capsule(r, h) => {
-                    write!(
-                        out,
-                        r#"{{"shape":"capsule","radius":{r},"half_height":{h}}}"#
-                    )
+        let model = &scene.model;
+        let looks: Vec<String> = model
+            .looks()
+            .iter()
+            .map(|look| match *look {
+                Look::Sphere(r) => format!(r#"{{"shape":"sphere","radius":{r}}}"#),
+                Look::Box(h) => format!(r#"{{"shape":"box","half":{}}}"#, triple(h)),
+                Look::Capsule(r, h) => {
+                    format!(r#"{{"shape":"capsule","radius":{r},"half_height":{h}}}"#)
                 }
-            };
-        }
-        out.push_str(r#"],"planes":["#);
-        for (k, p) in scene.world.planes().iter().enumerate() {
-            if k > 0 {
-                out.push(',');
-            }
-            let n = p.normal;
-            let _ = write!(
-                out,
-                r#"{{"normal":[{},{},{}],"offset":{}}}"#,
-                n[0], n[1], n[2], p.offset
-            );
-        }
-        // Where joints hold bodies to the world: what hangs from them can swing anywhere
-        // within reach below them (the page frames the view with it).
-        out.push_str(r#"],"world_anchors":["#);
-        let mut first = true;
-        for slot in scene.world.joints().iter().filter(|s| s.b.is_none()) {
-            let (_, anchor) = anchors(&slot.joint);
-            let _ = write!(
-                out,
-                "{}[{},{},{}]",
-                if first { "" } else { "," },
-                anchor[0],
-                anchor[1],
-                anchor[2]
-            );
-            first = false;
-        }
-        let _ = write!(
-            out,
-            r#"],"joints":{},"dt":{},"steps_per_frame":{}}}"#,
-            scene.world.joints().len(),
-            scene.world.settings().dt,
+                Look::Block(h) => format!(r#"{{"shape":"none","half":{}}}"#, triple(h)),
+                Look::Dot => r#"{"shape":"none"}"#.to_string(),
+            })
+            .collect();
+        let planes: Vec<String> = model
+            .planes()
+            .iter()
+            .map(|(n, d)| format!(r#"{{"normal":{},"offset":{d}}}"#, triple(n.0)))
+            .collect();
+        let anchors: Vec<String> = model.world_anchors().iter().map(|a| triple(a.0)).collect();
+        let out = format!(
+            r#"{{"bodies":[{}],"planes":[{}],"world_anchors":[{}],"joints":{},"dt":{},"steps_per_frame":{}}}"#,
+            looks.join(","),
+            planes.join(","),
+            anchors.join(","),
+            model.joint_count(),
+            model.dt(),
             scene.steps_per_frame
         );
         put_text(v, &out)
     })
+}
+
+fn triple(x: [f64; 3]) -> String {
+    format!("[{},{},{}]", x[0], x[1], x[2])
 }
 
 /// Fills the pose buffer (7 numbers per body) and returns where it starts.
@@ -191,12 +147,7 @@ pub extern "C" fn poses() -> *const f64 {
     with(|v| {
         v.poses.clear();
         if let Some(scene) = v.scene.as_ref() {
-            for b in scene.world.bodies() {
-                let p = b.pose();
-                let q = p.orientation;
-                v.poses.extend(p.position.0);
-                v.poses.extend([q.x, q.y, q.z, q.w]);
-            }
+            scene.model.poses(&mut v.poses);
         }
         v.poses.as_ptr()
     })
@@ -208,33 +159,10 @@ pub extern "C" fn joint_lines() -> *const f64 {
     with(|v| {
         v.lines.clear();
         if let Some(scene) = v.scene.as_ref() {
-            let bodies = scene.world.bodies();
-            for slot in scene.world.joints() {
-                let a = bodies[slot.a].pose();
-                let b = slot.b.map(|i| bodies[i].pose());
-                let (local_a, local_b) = anchors(&slot.joint);
-                let anchor_b = b.map_or(local_b, |p| p.point(&local_b));
-                let centre_b = b.map_or(anchor_b, |p| p.position);
-                for point in [a.position, a.point(&local_a), anchor_b, centre_b] {
-                    v.lines.extend(point.0);
-                }
-            }
+            scene.model.joint_lines(&mut v.lines);
         }
         v.lines.as_ptr()
     })
-}
-
-/// A joint's anchors in its bodies' frames (the second in the world's for a joint to the
-/// world); a user constraint's are the bodies' centres.
-fn anchors<U>(joint: &Joint<f64, U>) -> (Vector<f64, 3>, Vector<f64, 3>) {
-    match joint {
-        Joint::Ball(j) => (j.anchor_a, j.anchor_b),
-        Joint::Distance(j) => (j.anchor_a, j.anchor_b),
-        Joint::Hinge(j) => (j.ball.anchor_a, j.ball.anchor_b),
-        Joint::Weld(j) => (j.ball.anchor_a, j.ball.anchor_b),
-        Joint::Prismatic(j) => (j.anchor_a, j.anchor_b),
-        Joint::User(_) => (Vector::zeros(), Vector::zeros()),
-    }
 }
 
 /// Writes the live state as JSON: simulated time, steps, the state hash (16 hex digits)
@@ -252,12 +180,12 @@ pub extern "C" fn status() -> u32 {
 
 /// The text of [`status`] for `scene` (also what the native run prints).
 pub fn status_json(scene: &Scene) -> String {
-    let time = scene.world.time();
+    let time = scene.model.time();
     let mut out = format!(
         r#"{{"scene":"{}","time":{time},"steps":{},"hash":"{:016x}","figures":["#,
         SCENES[scene.index].name,
         scene.steps,
-        scene.world.state_hash()
+        scene.model.state_hash()
     );
     for (k, f) in scene.figures.iter().enumerate() {
         if k > 0 {

@@ -3,10 +3,9 @@
 //! the table's target where the table has one.
 use core::fmt::Write as _;
 
-use solver::world::StepReport;
 use solver::xform::Vector;
 
-use crate::setups::SceneWorld;
+use crate::model::{Model, StepFacts};
 
 /// Which value of a quantity a figure shows: the latest, or the largest magnitude so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,6 +62,8 @@ pub enum Quantity {
     },
     /// Sleeping bodies (from the step's report).
     SleepingBodies,
+    /// The arm's largest joint error against its trajectory (rad).
+    TrackingError,
     /// Steps whose velocity solve converged, as a percentage of the steps.
     ConvergedSteps {
         /// Converged steps so far.
@@ -155,40 +156,50 @@ impl Figure {
         self
     }
 
-    /// Measures after a step of `world` that returned `report`.
-    pub fn after_step(&mut self, world: &SceneWorld, report: &StepReport<f64>) {
+    /// Measures after a step of `model` that reported `facts`.
+    pub fn after_step(&mut self, model: &Model, facts: StepFacts) {
+        let world = match model {
+            Model::World(w) => Some(w),
+            Model::Tree(_) => None,
+        };
         let now = match &mut self.quantity {
-            Quantity::EnergyChange { start, scale } => (energy(world) - *start) / *scale,
+            Quantity::EnergyChange { start, scale } => (model.energy() - *start) / *scale,
             Quantity::StepEnergyChange { before, offset } => {
-                let e = energy(world);
+                let e = model.energy();
                 let change = (e - *before) / (*before + *offset);
                 *before = e;
                 change
             }
-            Quantity::JointGap { length } => world.max_joint_error() / *length,
-            Quantity::Drift { starts, size } => {
-                world
-                    .bodies()
+            Quantity::JointGap { length } => model.max_joint_gap() / *length,
+            // A world's figures asked of a tree (no scene does) show NaN, not a value.
+            Quantity::Drift { starts, size } => world.map_or(f64::NAN, |w| {
+                w.bodies()
                     .iter()
                     .zip(starts.iter())
                     .map(|(b, s)| (b.position() - *s).norm())
                     .fold(0.0, f64::max)
                     / *size
+            }),
+            Quantity::Penetration { size } => {
+                world.map_or(f64::NAN, |w| w.deepest_penetration() / *size)
             }
-            Quantity::Penetration { size } => world.deepest_penetration() / *size,
-            Quantity::FastestBody => world.max_speed(),
-            Quantity::Flips { sign, count } => {
-                let w = world.bodies()[0].angular_velocity_body()[1];
-                if w * *sign < 0.0 {
-                    *count += 1.0;
-                    *sign = -*sign;
+            Quantity::FastestBody => model.max_speed(),
+            Quantity::Flips { sign, count } => match world {
+                Some(w) => {
+                    let omega_y = w.bodies()[0].angular_velocity_body()[1];
+                    if omega_y * *sign < 0.0 {
+                        *count += 1.0;
+                        *sign = -*sign;
+                    }
+                    *count
                 }
-                *count
-            }
-            Quantity::SleepingBodies => report.sleeping_bodies as f64,
+                None => f64::NAN,
+            },
+            Quantity::SleepingBodies => facts.sleeping_bodies as f64,
+            Quantity::TrackingError => model.tracking_error(),
             Quantity::ConvergedSteps { converged, steps } => {
                 *steps += 1.0;
-                *converged += f64::from(u8::from(report.certificate.converged));
+                *converged += f64::from(u8::from(facts.converged));
                 *converged / *steps
             }
         };
@@ -263,11 +274,6 @@ impl Figure {
     }
 }
 
-/// Kinetic plus potential energy (J).
-pub fn energy(world: &SceneWorld) -> f64 {
-    world.kinetic_energy() + world.potential_energy()
-}
-
 fn written(value: f64, style: Style) -> String {
     match style {
         Style::Percent(decimals) => format!("{:.*} %", decimals, value * 100.0),
@@ -282,20 +288,27 @@ mod tests {
 
     #[test]
     fn largest_keeps_the_largest_magnitude_and_a_nan() {
-        let mut world = SceneWorld::new(solver::world::WorldSettings::default()).unwrap();
+        let mut world =
+            crate::setups::SceneWorld::new(solver::world::WorldSettings::default()).unwrap();
         world
             .add_body(solver::world::RigidBody::sphere(1.0, 0.1).unwrap())
             .unwrap();
         let mut largest =
             Figure::info("v", Quantity::FastestBody, Keep::Largest, Style::Scientific);
         let mut latest = Figure::info("v", Quantity::FastestBody, Keep::Latest, Style::Scientific);
-        let report = world.step().unwrap();
-        largest.after_step(&world, &report);
-        world
-            .set_linear_velocity(world.body_handle(0).unwrap(), Vector::zeros())
-            .unwrap();
-        latest.after_step(&world, &report);
-        largest.after_step(&world, &report);
+        world.step().unwrap();
+        let facts = StepFacts {
+            converged: true,
+            sleeping_bodies: 0,
+        };
+        let handle = world.body_handle(0).unwrap();
+        let mut model = Model::World(Box::new(world));
+        largest.after_step(&model, facts);
+        if let Model::World(w) = &mut model {
+            w.set_linear_velocity(handle, Vector::zeros()).unwrap();
+        }
+        latest.after_step(&model, facts);
+        largest.after_step(&model, facts);
         assert_eq!(latest.value, 0.0);
         assert!(
             (largest.value - 9.81 / 60.0).abs() < 1e-12,
@@ -303,7 +316,7 @@ mod tests {
             largest.value
         );
         largest.value = f64::NAN;
-        largest.after_step(&world, &report);
+        largest.after_step(&model, facts);
         assert!(largest.value.is_nan(), "a NaN figure stays NaN");
     }
 

@@ -16,6 +16,7 @@
 pub mod catalogue;
 pub mod exports;
 pub mod figures;
+pub mod model;
 
 /// The scenes' worlds, the file the scenes' tables use (one copy for both).
 #[allow(

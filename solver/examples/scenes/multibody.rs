@@ -6,39 +6,14 @@ use std::path::Path;
 use std::time::Instant;
 
 use solver::cwlist::Growable;
-use solver::multibody::{Joint, Link, Scheme, Tree, Workspace};
-use solver::xform::{Inertia, Matrix, Plx, Rotation, Vector};
+use solver::multibody::{Scheme, Workspace};
+use solver::xform::Vector;
 
 use crate::common::{Metric, chart, print_table, series};
 use crate::plot::Scale;
-
-const LINKS: usize = 20;
-const LENGTH: f64 = 0.25;
-/// The world's default gravity (−y), so that the chain falls as `chain.rs`'s does.
-const G: Vector<f64, 3> = Vector([0.0, -9.81, 0.0]);
-
-/// The chain of `chain.rs` (1 kg, 0.25 m rods of radius 2 cm) on spherical joints.
-fn chain() -> Tree<f64, Growable> {
-    let (m, r) = (1.0, 0.02);
-    let along = 0.5 * m * r * r;
-    let across = m * LENGTH * LENGTH / 12.0 + 0.25 * m * r * r;
-    let rod = Inertia::new(
-        m,
-        Vector([LENGTH / 2.0, 0.0, 0.0]),
-        Matrix::from_diagonal(Vector([along, across, across])),
-    );
-    let mut t = Tree::new();
-    for i in 0..LINKS {
-        let at = if i == 0 {
-            Plx::identity()
-        } else {
-            Plx::from_translation(Vector([LENGTH, 0.0, 0.0]))
-        };
-        t.try_push(Link::new(i.checked_sub(1), Joint::Spherical, at, rod))
-            .expect("room");
-    }
-    t
-}
+use crate::setups::articulated::{
+    ARM_GAINS, G, LENGTH, LINKS, arm, arm_desired, chain, releasable,
+};
 
 /// The far end of link `i` in base coordinates.
 fn link_end(ws: &Workspace<f64, Growable>, i: usize) -> Vector<f64, 3> {
@@ -52,10 +27,6 @@ fn gap(ws: &Workspace<f64, Growable>) -> f64 {
     (1..LINKS)
         .map(|i| (link_end(ws, i - 1) - ws.position(i)).norm())
         .fold(0.0, f64::max)
-}
-
-fn releasable() -> f64 {
-    (0..LINKS).map(|i| 9.81 * (i as f64 + 0.5) * LENGTH).sum()
 }
 
 fn run_chain(dir: &Path) -> Vec<Metric> {
@@ -228,49 +199,10 @@ fn beside_world(dir: &Path) -> Vec<Metric> {
 /// `q_d(t) = A sin(ω t + φ)` by computed torque `τ = RNEA(q, v, a_d + K_d ė + K_p e)` at 1 kHz,
 /// starting 0.1 rad off the trajectory.
 fn tracking_arm(dir: &Path) -> Vec<Metric> {
-    let axes = [
-        Vector([0.0, 0.0, 1.0]),
-        Vector([0.0, 1.0, 0.0]),
-        Vector([0.0, 1.0, 0.0]),
-        Vector([1.0, 0.0, 0.0]),
-        Vector([0.0, 1.0, 0.0]),
-        Vector([1.0, 0.0, 0.0]),
-    ];
-    let mut t = Tree::<f64, Growable>::new();
-    for (i, axis) in axes.iter().enumerate() {
-        let m = 2.0 - 0.3 * i as f64;
-        let l = 0.3;
-        let body = Inertia::new(
-            m,
-            Vector([l / 2.0, 0.0, 0.0]),
-            Matrix::from_diagonal(Vector([1e-3, m * l * l / 12.0, m * l * l / 12.0])),
-        );
-        let at = if i == 0 {
-            Plx::identity()
-        } else {
-            Plx::new(
-                Rotation::from_axis_angle(&Vector([1.0, 0.0, 0.0]), 0.3),
-                Vector([l, 0.0, 0.0]),
-            )
-        };
-        let joint = Joint::revolute(*axis).expect("unit axis");
-        t.try_push(Link::new(i.checked_sub(1), joint, at, body))
-            .expect("room");
-    }
+    let t = arm();
     let n = t.nv();
-    let desired = |time: f64| {
-        let mut qd = vec![0.0; n];
-        let mut vd = vec![0.0; n];
-        let mut ad = vec![0.0; n];
-        for j in 0..n {
-            let (amp, w, phase) = (0.8 - 0.1 * j as f64, 1.0 + 0.4 * j as f64, 0.7 * j as f64);
-            qd[j] = amp * (w * time + phase).sin();
-            vd[j] = amp * w * (w * time + phase).cos();
-            ad[j] = -amp * w * w * (w * time + phase).sin();
-        }
-        (qd, vd, ad)
-    };
-    let (kp, kd) = (400.0, 40.0);
+    let desired = |time: f64| arm_desired(n, time);
+    let (kp, kd) = ARM_GAINS;
     let dt = 1e-3;
     let mut ws = Workspace::new(&t).expect("sized");
     let (q0, v0, _) = desired(0.0);

@@ -4,7 +4,7 @@
 use solver::world::{
     BodyHandle, ContactSolver, JointSolver, Material, RigidBody, Shape, World, WorldSettings,
 };
-use solver::xform::{Matrix, Vector};
+use solver::xform::{Inertia, Matrix, Plx, Rotation, Vector};
 
 /// The world of the scenes: f64, growable storage.
 pub(crate) type SceneWorld = World<f64, solver::cwlist::Growable>;
@@ -364,5 +364,101 @@ pub(crate) mod standard {
     /// The boxes of the box stack.
     pub(crate) fn cube(mass: f64) -> RigidBody<f64> {
         RigidBody::cuboid(mass, Vector([STACKED; 3])).expect("box")
+    }
+}
+
+/// Articulated bodies in reduced coordinates (the `multibody` crate): the chain's 20 rods on
+/// spherical joints, and a 6-joint arm with its trajectory.
+pub(crate) mod articulated {
+    use super::*;
+    use solver::cwlist::Growable;
+    use solver::multibody::{Joint, Link, Tree};
+
+    pub(crate) const LINKS: usize = 20;
+    pub(crate) const LENGTH: f64 = 0.25;
+    /// The world's default gravity (−y), so that the chain falls as the world's does.
+    pub(crate) const G: Vector<f64, 3> = Vector([0.0, -9.81, 0.0]);
+
+    /// The world's 20-link chain (1 kg, 0.25 m rods of radius 2 cm) on spherical joints.
+    pub(crate) fn chain() -> Tree<f64, Growable> {
+        let (m, r) = (1.0, 0.02);
+        let along = 0.5 * m * r * r;
+        let across = m * LENGTH * LENGTH / 12.0 + 0.25 * m * r * r;
+        let rod = Inertia::new(
+            m,
+            Vector([LENGTH / 2.0, 0.0, 0.0]),
+            Matrix::from_diagonal(Vector([along, across, across])),
+        );
+        let mut t = Tree::new();
+        for i in 0..LINKS {
+            let at = if i == 0 {
+                Plx::identity()
+            } else {
+                Plx::from_translation(Vector([LENGTH, 0.0, 0.0]))
+            };
+            t.try_push(Link::new(i.checked_sub(1), Joint::Spherical, at, rod))
+                .expect("room");
+        }
+        t
+    }
+
+    /// The potential energy the chain released horizontally gives up by hanging down.
+    pub(crate) fn releasable() -> f64 {
+        (0..LINKS).map(|i| 9.81 * (i as f64 + 0.5) * LENGTH).sum()
+    }
+
+    /// Arm link length (m).
+    pub(crate) const ARM_LINK: f64 = 0.3;
+    /// The arm's PD gains on the tracking error (computed torque).
+    pub(crate) const ARM_GAINS: (f64, f64) = (400.0, 40.0);
+
+    /// A 6-joint arm: revolute axes z, y, y, x, y, x; 0.3 m links of 2 kg down to 0.5 kg,
+    /// each turned 0.3 rad about x from its parent.
+    pub(crate) fn arm() -> Tree<f64, Growable> {
+        let axes = [
+            Vector([0.0, 0.0, 1.0]),
+            Vector([0.0, 1.0, 0.0]),
+            Vector([0.0, 1.0, 0.0]),
+            Vector([1.0, 0.0, 0.0]),
+            Vector([0.0, 1.0, 0.0]),
+            Vector([1.0, 0.0, 0.0]),
+        ];
+        let mut t = Tree::<f64, Growable>::new();
+        for (i, axis) in axes.iter().enumerate() {
+            let m = 2.0 - 0.3 * i as f64;
+            let l = ARM_LINK;
+            let body = Inertia::new(
+                m,
+                Vector([l / 2.0, 0.0, 0.0]),
+                Matrix::from_diagonal(Vector([1e-3, m * l * l / 12.0, m * l * l / 12.0])),
+            );
+            let at = if i == 0 {
+                Plx::identity()
+            } else {
+                Plx::new(
+                    Rotation::from_axis_angle(&Vector([1.0, 0.0, 0.0]), 0.3),
+                    Vector([l, 0.0, 0.0]),
+                )
+            };
+            let joint = Joint::revolute(*axis).expect("unit axis");
+            t.try_push(Link::new(i.checked_sub(1), joint, at, body))
+                .expect("room");
+        }
+        t
+    }
+
+    /// The arm's trajectory `q_d(t) = A sin(ω t + φ)` for `n` joints: positions, velocities
+    /// and accelerations at `time`.
+    pub(crate) fn arm_desired(n: usize, time: f64) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
+        let mut qd = vec![0.0; n];
+        let mut vd = vec![0.0; n];
+        let mut ad = vec![0.0; n];
+        for j in 0..n {
+            let (amp, w, phase) = (0.8 - 0.1 * j as f64, 1.0 + 0.4 * j as f64, 0.7 * j as f64);
+            qd[j] = amp * (w * time + phase).sin();
+            vd[j] = amp * w * (w * time + phase).cos();
+            ad[j] = -amp * w * w * (w * time + phase).sin();
+        }
+        (qd, vd, ad)
     }
 }
