@@ -221,13 +221,7 @@ impl<T: Float, S: Storage> Tree<T, S> {
             } => {
                 self.check_inputs(ws, q, &[("v", v), ("tau", tau)])?;
                 check_len("a", self.nv(), a.len())?;
-                // Adaptive substeps: halve a substep whose iteration fails (from its own
-                // start), double the next one after a fast convergence; the first substep is
-                // as long as the last step's last one.
-                let steps = |n: usize| T::from(n).unwrap_or_else(T::one);
-                let shortest = dt / steps(max_substeps.max(1));
-                let mut h = dt / steps(ws.substeps.max(1));
-                let mut left = dt;
+                let mut schedule = Schedule::new(max_substeps, ws.substeps);
                 let mut total = StepReport {
                     iterations: 0,
                     substeps: 0,
@@ -235,35 +229,27 @@ impl<T: Float, S: Storage> Tree<T, S> {
                     change: T::zero(),
                     limit_violation: T::zero(),
                 };
-                while left > T::zero() {
-                    h = h.max(shortest).min(left);
+                while let Some(m) = schedule.next_length() {
+                    let h = schedule.seconds(m, dt);
                     let r =
                         self.midpoint(ws, q, v, tau, gravity, h, max_iterations, tolerance, a)?;
                     total.iterations += r.iterations;
                     total.change = r.change;
-                    if !r.converged && h > shortest {
+                    if !r.converged && schedule.retry_shorter(m) {
                         for i in 0..self.len() {
                             let (qr, vr) = self.coordinates(i);
                             let s = &ws.links.as_slice()[i];
                             q[qr.clone()].copy_from_slice(&s.q0[..qr.len()]);
                             v[vr.clone()].copy_from_slice(&s.v0[..vr.len()]);
                         }
-                        h = h / (T::one() + T::one());
                         continue;
                     }
                     total.converged &= r.converged;
                     total.substeps += 1;
-                    left = left - h;
                     // Fast enough (three quarters of the allowed iterations): lengthen.
-                    if 4 * r.iterations <= 3 * max_iterations {
-                        h = h + h;
-                    }
+                    schedule.accept(m, 4 * r.iterations <= 3 * max_iterations);
                 }
-                ws.substeps = (dt / h)
-                    .round()
-                    .to_usize()
-                    .unwrap_or(1)
-                    .clamp(1, max_substeps.max(1));
+                ws.substeps = schedule.substeps_next();
                 total.limit_violation = self.limit_violation(q);
                 Ok(total)
             }
@@ -358,5 +344,115 @@ impl<T: Float, S: Storage> Tree<T, S> {
             }
         }
         Ok(report)
+    }
+}
+
+/// The implicit step's adaptive substeps: halve a substep whose iteration fails (it is
+/// retried from its own start), double the next one after a fast convergence; the first
+/// substep is as long as the last step's last one. Lengths are whole ticks of
+/// `Δt / max_substeps`, so the substeps add up to `Δt` exactly: no sliver of rounding is
+/// left over for an extra substep, and every target takes the same substeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Schedule {
+    /// Ticks in a step (`max_substeps`, at least 1).
+    ticks: usize,
+    /// The length asked for next (ticks); the step's end may cut it short.
+    length: usize,
+    /// Ticks not yet stepped.
+    left: usize,
+}
+
+impl Schedule {
+    /// A step of `max_substeps` ticks, starting with substeps of `1 / substeps` of it.
+    fn new(max_substeps: usize, substeps: usize) -> Self {
+        let ticks = max_substeps.max(1);
+        Self {
+            ticks,
+            length: (ticks / substeps.clamp(1, ticks)).max(1),
+            left: ticks,
+        }
+    }
+
+    /// The next substep's length in ticks, or `None` when the step is done.
+    fn next_length(&self) -> Option<usize> {
+        (self.left > 0).then(|| self.length.min(self.left))
+    }
+
+    /// `m` ticks in seconds (exactly `dt` for the whole step).
+    fn seconds<T: Float>(&self, m: usize, dt: T) -> T {
+        if m == self.ticks {
+            return dt;
+        }
+        let count = |n: usize| T::from(n).unwrap_or_else(T::one);
+        dt * count(m) / count(self.ticks)
+    }
+
+    /// A substep of `m` ticks failed: retry it at half the length, unless it is one tick
+    /// already (then it is kept as it is: `false`).
+    fn retry_shorter(&mut self, m: usize) -> bool {
+        if m <= 1 {
+            return false;
+        }
+        self.length = m / 2;
+        true
+    }
+
+    /// A substep of `m` ticks is kept; the next is twice as long if it converged `fast`.
+    fn accept(&mut self, m: usize, fast: bool) {
+        self.left -= m;
+        if fast {
+            self.length = self.length.max(2 * m).min(self.ticks);
+        }
+    }
+
+    /// How many substeps of the length asked for last fill a step (where the next starts).
+    fn substeps_next(&self) -> usize {
+        self.ticks / self.length
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Schedule;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever the iterations do, the kept substeps fill the step exactly, each one
+        /// tick or more, and the step ends: at most `ticks` kept substeps, each after at most
+        /// one halving per bit of `ticks`.
+        #[test]
+        fn kept_substeps_fill_the_step(
+            ticks in 1usize..300,
+            start in 0usize..400,
+            outcomes in proptest::collection::vec(0u8..3, 0..2000),
+        ) {
+            let mut s = Schedule::new(ticks, start);
+            let (mut kept, mut tries, mut filled) = (0usize, 0usize, 0usize);
+            let mut outcome = outcomes.iter().copied().cycle().chain(core::iter::repeat(1));
+            while let Some(m) = s.next_length() {
+                prop_assert!((1..=ticks).contains(&m));
+                tries += 1;
+                let bits = (usize::BITS - ticks.leading_zeros()) as usize;
+                prop_assert!(tries <= ticks * (bits + 1), "no end after {tries} tries");
+                // 0: failed, 1: converged slowly, 2: converged fast.
+                match outcome.next().unwrap_or(1) {
+                    0 if s.retry_shorter(m) => continue,
+                    o => s.accept(m, o == 2),
+                }
+                kept += 1;
+                filled += m;
+            }
+            prop_assert_eq!(filled, ticks);
+            prop_assert!(kept <= ticks);
+            prop_assert!((1..=ticks).contains(&s.substeps_next()));
+        }
+    }
+
+    #[test]
+    fn seconds_are_exact_for_the_whole_step_and_proportional_for_a_part() {
+        let s = Schedule::new(3, 1);
+        let dt = 1.0f64 / 60.0;
+        assert_eq!(s.seconds(3, dt), dt);
+        approx::assert_relative_eq!(s.seconds(1, dt), dt / 3.0, max_relative = 1e-15);
     }
 }

@@ -237,7 +237,7 @@ fn pendulum_scene(dt: f64, limit: f64) -> (Model, Vec<Figure>) {
             "total energy change / E₀ (E₀ the swing energy)",
             Quantity::EnergyChange {
                 start: model.energy(),
-                scale: standard::G * standard::STRING * (1.0 - theta.cos()),
+                scale: standard::G * standard::STRING * (1.0 - libm::cos(theta)),
             },
             Keep::Latest,
             Style::Percent(4),

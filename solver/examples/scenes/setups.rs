@@ -1,6 +1,8 @@
 //! The scenes' worlds, built and ready to step. One copy, shared by the scenes' tables
 //! (`examples/scenes.rs`) and the browser build (`web/`, which includes this file by
 //! `#[path]`), so the page steps exactly the worlds the tables measure.
+//! Sines and cosines come from `libm`, not std, whose platform versions may differ in the
+//! last bit between native and WebAssembly.
 use solver::world::{
     BodyHandle, ContactSolver, JointSolver, Material, RigidBody, Shape, World, WorldSettings,
 };
@@ -65,7 +67,11 @@ pub(crate) mod cradle {
             let x = i as f64 * 2.0 * RADIUS; // touching: gap 0
             let pivot = Vector([x, STRING, 0.0]);
             let center = if i < released {
-                Vector([x - STRING * a.sin(), STRING - STRING * a.cos(), 0.0])
+                Vector([
+                    x - STRING * libm::sin(a),
+                    STRING - STRING * libm::cos(a),
+                    0.0,
+                ])
             } else {
                 Vector([x, 0.0, 0.0])
             };
@@ -329,7 +335,7 @@ pub(crate) mod standard {
         s.dt = dt;
         s.sleep = None;
         let mut world = SceneWorld::new(s).expect("valid settings");
-        let p = Vector([theta.sin(), -theta.cos(), 0.0]) * STRING;
+        let p = Vector([libm::sin(theta), -libm::cos(theta), 0.0]) * STRING;
         let bob = world
             .add_body(RigidBody::sphere(1.0, BOB).expect("bob").with_position(p))
             .expect("room");
@@ -455,9 +461,9 @@ pub(crate) mod articulated {
         let mut ad = vec![0.0; n];
         for j in 0..n {
             let (amp, w, phase) = (0.8 - 0.1 * j as f64, 1.0 + 0.4 * j as f64, 0.7 * j as f64);
-            qd[j] = amp * (w * time + phase).sin();
-            vd[j] = amp * w * (w * time + phase).cos();
-            ad[j] = -amp * w * w * (w * time + phase).sin();
+            qd[j] = amp * libm::sin(w * time + phase);
+            vd[j] = amp * w * libm::cos(w * time + phase);
+            ad[j] = -amp * w * w * libm::sin(w * time + phase);
         }
         (qd, vd, ad)
     }
