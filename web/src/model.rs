@@ -131,7 +131,7 @@ impl Articulated {
     pub fn max_joint_gap(&self) -> f64 {
         (0..self.tree.len())
             .map(|i| (self.joint_point(i) - self.ws.position(i)).norm())
-            .fold(0.0, f64::max)
+            .fold(0.0, largest)
     }
 
     /// The largest joint error against the arm's trajectory (rad; 0 when not tracking).
@@ -144,7 +144,7 @@ impl Articulated {
             .iter()
             .zip(&qd)
             .map(|(q, d)| (q - d).abs())
-            .fold(0.0, f64::max)
+            .fold(0.0, largest)
     }
 }
 
@@ -356,6 +356,15 @@ impl Model {
     }
 }
 
+/// The larger of two figures, NaN if either is (`f64::max` would drop a NaN).
+fn largest(a: f64, b: f64) -> f64 {
+    if a.is_nan() || b.is_nan() {
+        f64::NAN
+    } else {
+        a.max(b)
+    }
+}
+
 /// Half extents of the box with mass `m` and the diagonal of `inertia` as its moments:
 /// `a_k² = 3 (I_j + I_l − I_k) / (2 m)`.
 fn block(m: f64, inertia: &Matrix<f64, 3, 3>) -> [f64; 3] {
@@ -428,5 +437,11 @@ mod tests {
         m.joint_lines(&mut lines);
         assert_eq!(lines.len(), 12 * m.joint_count());
         assert_eq!(lines[6..9], [0.0, 0.0, 0.0]);
+    }
+
+    #[test]
+    fn largest_keeps_a_nan() {
+        assert!(largest(1.0, f64::NAN).is_nan() && largest(f64::NAN, 1.0).is_nan());
+        assert_eq!(largest(1.0, 2.0), 2.0);
     }
 }
