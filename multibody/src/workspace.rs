@@ -35,6 +35,9 @@ pub(crate) struct LinkScratch<T> {
     pub(crate) q0: [T; 7],
     /// Time stepping: the joint's velocity at the start of the (sub)step.
     pub(crate) v0: [T; 6],
+    /// Time stepping: the joint's accelerations at the last converged midpoint, which give
+    /// the next substep's first guess of its midpoint velocity.
+    pub(crate) predictor: [T; 6],
 }
 
 impl<T: Float> Default for LinkScratch<T> {
@@ -56,6 +59,7 @@ impl<T: Float> Default for LinkScratch<T> {
             y: [T::zero(); 6],
             q0: [T::zero(); 7],
             v0: [T::zero(); 6],
+            predictor: [T::zero(); 6],
         }
     }
 }

@@ -104,3 +104,43 @@ fn chain_keeps_its_energy_at_60_hz() {
         );
     }
 }
+
+/// A body falling along a prismatic joint has a constant acceleration, so the first guess
+/// of the midpoint velocity, `v + ½Δt a` with the last midpoint's `a`, is already the fixed
+/// point: every step after the first converges in one forward-dynamics call (a first guess
+/// of `v` alone takes two), and the motion is the exact parabola.
+#[test]
+fn the_predicted_first_guess_is_exact_for_a_constant_acceleration() {
+    let mut t = Tree::<f64, Growable>::new();
+    t.try_push(Link::new(
+        None,
+        Joint::prismatic(Vector([0.0, 0.0, 1.0])).unwrap(),
+        Plx::identity(),
+        Inertia::new(2.0, Vector::zeros(), Matrix::zeros()),
+    ))
+    .unwrap();
+    let mut ws = Workspace::new(&t).unwrap();
+    let (mut q, mut v, mut a) = ([0.0], [0.0], [0.0]);
+    let dt = 1.0 / 100.0;
+    for step in 0..100 {
+        let r = t
+            .step(
+                &mut ws,
+                &mut q,
+                &mut v,
+                &[0.0],
+                G,
+                dt,
+                Scheme::midpoint(),
+                &mut a,
+            )
+            .unwrap();
+        assert!(r.converged);
+        if step > 0 {
+            assert_eq!(r.iterations, 1, "step {step}: {r:?}");
+        }
+    }
+    let time = 100.0 * dt;
+    approx::assert_relative_eq!(q[0], -0.5 * 9.81 * time * time, max_relative = 1e-12);
+    approx::assert_relative_eq!(v[0], -9.81 * time, max_relative = 1e-12);
+}
