@@ -1,9 +1,10 @@
 //! Who runs a coloured sweep ([`Colors`]): the calling thread, colour by colour and group by
 //! group, or rayon's threads, a colour's groups side by side. The bodies' velocities and the
-//! rows' impulses are read and written through a [`Store`]: the slices themselves on one
-//! thread, atomics (relaxed loads and stores of the values' bits, plain moves on x86-64 and
-//! Arm) when threads share them. Groups of one colour touch disjoint entries, so every value
-//! is computed by the same operations in the same order whichever runs it: the same bits.
+//! rows' impulses are read and written through a [`Store`]: cells on one thread, atomics
+//! (relaxed loads and stores of the values' bits, plain moves on x86-64 and Arm) when
+//! threads share them. Groups of one colour touch disjoint entries, so every value is
+//! computed by the same operations in the same order whichever runs it: the same bits.
+use core::cell::Cell;
 use core::ops::Range;
 
 use super::colors::{Colors, rows_of};
@@ -22,44 +23,54 @@ pub(crate) enum Workers {
 /// Where a sweep reads and writes the bodies' velocities and the rows' impulses.
 pub(super) trait Store<T> {
     fn velocity(&self, body: usize) -> BodyVelocity<T>;
-    fn set_velocity(&mut self, body: usize, v: BodyVelocity<T>);
+    fn set_velocity(&self, body: usize, v: BodyVelocity<T>);
     fn lambda(&self, row: usize) -> T;
-    fn set_lambda(&mut self, row: usize, l: T);
+    fn set_lambda(&self, row: usize, l: T);
 }
 
 /// Runs a kernel over every group of rows, colour after colour, or over every item.
 pub(super) trait Lanes<St> {
-    fn colors<K>(&self, colors: Colors<'_>, store: &mut St, kernel: &K)
-    where
-        K: Fn(&mut St, Range<usize>) + Sync;
+    fn colors<K: Fn(&St, Range<usize>) + Sync>(&self, colors: Colors<'_>, store: &St, kernel: &K);
     /// `kernel(store, i, &mut items[i])` for every item.
-    fn each<X: Send, K>(&self, items: &mut [X], store: &mut St, kernel: &K)
-    where
-        K: Fn(&mut St, usize, &mut X) + Sync;
+    fn each<X: Send, K: Fn(&St, usize, &mut X) + Sync>(
+        &self,
+        items: &mut [X],
+        store: &St,
+        kernel: &K,
+    );
 }
 
-/// Velocities and impulses of one thread: the slices themselves.
-pub(super) struct Slices<'a, T> {
-    pub(super) velocity: &'a mut [BodyVelocity<T>],
-    pub(super) lambda: &'a mut [T],
+/// Velocities and impulses of one thread, as cells.
+pub(super) struct Cells<'a, T> {
+    velocity: &'a [Cell<BodyVelocity<T>>],
+    lambda: &'a [Cell<T>],
 }
 
-impl<T: Copy> Store<T> for Slices<'_, T> {
+impl<'a, T> Cells<'a, T> {
+    pub(super) fn new(velocity: &'a mut [BodyVelocity<T>], lambda: &'a mut [T]) -> Self {
+        Self {
+            velocity: Cell::from_mut(velocity).as_slice_of_cells(),
+            lambda: Cell::from_mut(lambda).as_slice_of_cells(),
+        }
+    }
+}
+
+impl<T: Copy> Store<T> for Cells<'_, T> {
     #[inline]
     fn velocity(&self, body: usize) -> BodyVelocity<T> {
-        self.velocity[body]
+        self.velocity[body].get()
     }
     #[inline]
-    fn set_velocity(&mut self, body: usize, v: BodyVelocity<T>) {
-        self.velocity[body] = v;
+    fn set_velocity(&self, body: usize, v: BodyVelocity<T>) {
+        self.velocity[body].set(v);
     }
     #[inline]
     fn lambda(&self, row: usize) -> T {
-        self.lambda[row]
+        self.lambda[row].get()
     }
     #[inline]
-    fn set_lambda(&mut self, row: usize, l: T) {
-        self.lambda[row] = l;
+    fn set_lambda(&self, row: usize, l: T) {
+        self.lambda[row].set(l);
     }
 }
 
@@ -67,10 +78,7 @@ impl<T: Copy> Store<T> for Slices<'_, T> {
 pub(super) struct InOrder;
 
 impl<St> Lanes<St> for InOrder {
-    fn colors<K>(&self, colors: Colors<'_>, store: &mut St, kernel: &K)
-    where
-        K: Fn(&mut St, Range<usize>) + Sync,
-    {
+    fn colors<K: Fn(&St, Range<usize>) + Sync>(&self, colors: Colors<'_>, store: &St, kernel: &K) {
         for (groups, _) in colors.each() {
             for &g in groups {
                 kernel(store, rows_of(g));
@@ -78,10 +86,12 @@ impl<St> Lanes<St> for InOrder {
         }
     }
 
-    fn each<X: Send, K>(&self, items: &mut [X], store: &mut St, kernel: &K)
-    where
-        K: Fn(&mut St, usize, &mut X) + Sync,
-    {
+    fn each<X: Send, K: Fn(&St, usize, &mut X) + Sync>(
+        &self,
+        items: &mut [X],
+        store: &St,
+        kernel: &K,
+    ) {
         for (i, x) in items.iter_mut().enumerate() {
             kernel(store, i, x);
         }
@@ -89,7 +99,7 @@ impl<St> Lanes<St> for InOrder {
 }
 
 #[cfg(all(feature = "rayon", not(target_os = "none")))]
-pub(super) use threads::{Atomics, Shared, SideBySide};
+pub(super) use threads::{Atomics, SideBySide};
 
 #[cfg(all(feature = "rayon", not(target_os = "none")))]
 mod threads {
@@ -139,24 +149,19 @@ mod threads {
             velocity: &mut [BodyVelocity<T>],
             lambda: &mut [T],
         ) {
-            let shared = Shared(self);
             for (i, v) in velocity.iter_mut().enumerate() {
-                *v = Store::<T>::velocity(&shared, i);
+                *v = Store::<T>::velocity(self, i);
             }
             for (i, l) in lambda.iter_mut().enumerate() {
-                *l = Store::<T>::lambda(&shared, i);
+                *l = Store::<T>::lambda(self, i);
             }
         }
     }
 
-    /// A thread's handle on [`Atomics`] (each task writes through its own copy).
-    #[derive(Clone, Copy)]
-    pub(in crate::world::island) struct Shared<'a>(pub(in crate::world::island) &'a Atomics);
-
-    impl<T: Scalar> Store<T> for Shared<'_> {
+    impl<T: Scalar> Store<T> for Atomics {
         #[inline]
         fn velocity(&self, body: usize) -> BodyVelocity<T> {
-            let b = self.0.velocity[body]
+            let b = self.velocity[body]
                 .each_ref()
                 .map(|x| T::from_bits64(x.load(Relaxed)));
             BodyVelocity {
@@ -165,38 +170,38 @@ mod threads {
             }
         }
         #[inline]
-        fn set_velocity(&mut self, body: usize, v: BodyVelocity<T>) {
+        fn set_velocity(&self, body: usize, v: BodyVelocity<T>) {
             let (l, a) = (v.linear.0, v.angular.0);
             let values = [l[0], l[1], l[2], a[0], a[1], a[2]];
-            for (cell, x) in self.0.velocity[body].iter().zip(values) {
+            for (cell, x) in self.velocity[body].iter().zip(values) {
                 cell.store(x.to_bits64(), Relaxed);
             }
         }
         #[inline]
         fn lambda(&self, row: usize) -> T {
-            T::from_bits64(self.0.lambda[row].load(Relaxed))
+            T::from_bits64(self.lambda[row].load(Relaxed))
         }
         #[inline]
-        fn set_lambda(&mut self, row: usize, l: T) {
-            self.0.lambda[row].store(l.to_bits64(), Relaxed);
+        fn set_lambda(&self, row: usize, l: T) {
+            self.lambda[row].store(l.to_bits64(), Relaxed);
         }
     }
 
     /// Rayon's threads, a colour's groups side by side (rayon's join orders the colours).
     pub(in crate::world::island) struct SideBySide;
 
-    impl<St: Copy + Send + Sync> Lanes<St> for SideBySide {
-        fn colors<K>(&self, colors: Colors<'_>, store: &mut St, kernel: &K)
-        where
-            K: Fn(&mut St, Range<usize>) + Sync,
-        {
+    impl<St: Sync> Lanes<St> for SideBySide {
+        fn colors<K: Fn(&St, Range<usize>) + Sync>(
+            &self,
+            colors: Colors<'_>,
+            store: &St,
+            kernel: &K,
+        ) {
             for (groups, disjoint) in colors.each() {
                 if disjoint && groups.len() >= 2 * GRAIN {
-                    let shared = *store;
                     groups.par_chunks(GRAIN).for_each(|chunk| {
-                        let mut store = shared;
                         for &g in chunk {
-                            kernel(&mut store, rows_of(g));
+                            kernel(store, rows_of(g));
                         }
                     });
                 } else {
@@ -207,18 +212,18 @@ mod threads {
             }
         }
 
-        fn each<X: Send, K>(&self, items: &mut [X], store: &mut St, kernel: &K)
-        where
-            K: Fn(&mut St, usize, &mut X) + Sync,
-        {
-            let shared = *store;
+        fn each<X: Send, K: Fn(&St, usize, &mut X) + Sync>(
+            &self,
+            items: &mut [X],
+            store: &St,
+            kernel: &K,
+        ) {
             items
                 .par_chunks_mut(ITEMS)
                 .enumerate()
                 .for_each(|(c, chunk)| {
-                    let mut store = shared;
                     for (k, x) in chunk.iter_mut().enumerate() {
-                        kernel(&mut store, c * ITEMS + k, x);
+                        kernel(store, c * ITEMS + k, x);
                     }
                 });
         }

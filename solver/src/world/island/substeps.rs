@@ -11,8 +11,8 @@ use cwlist::{Buffer, Storage};
 
 use super::colors::Colors;
 #[cfg(all(feature = "rayon", not(target_os = "none")))]
-use super::lanes::{Atomics, Shared, SideBySide};
-use super::lanes::{InOrder, Lanes, Slices, Store, Workers};
+use super::lanes::{Atomics, SideBySide};
+use super::lanes::{Cells, InOrder, Lanes, Store, Workers};
 use super::{Kinetic, Local, Outcome, row_dot};
 use crate::world::{WorldError, WorldSettings};
 use crate::{
@@ -130,12 +130,9 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         let (velocity, impulses) = (delta_v.as_mut_slice(), lambda.as_mut_slice());
         match workers {
             Workers::Caller => {
-                let mut store = Slices {
-                    velocity,
-                    lambda: impulses,
-                };
+                let store = Cells::new(velocity, impulses);
                 plan.run(
-                    &mut store,
+                    &store,
                     &InOrder,
                     push_v.as_mut_slice(),
                     total.as_mut_slice(),
@@ -143,14 +140,14 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             }
             #[cfg(all(feature = "rayon", not(target_os = "none")))]
             Workers::Rayon => {
-                let atomics = Atomics::new(velocity, impulses);
+                let store = Atomics::new(velocity, impulses);
                 plan.run(
-                    &mut Shared(&atomics),
+                    &store,
                     &SideBySide,
                     push_v.as_mut_slice(),
                     total.as_mut_slice(),
                 );
-                atomics.read_into(velocity, impulses);
+                store.read_into(velocity, impulses);
             }
         }
         // Kept velocity changes, the displacement beyond them, the step's impulses.
@@ -217,7 +214,7 @@ impl<T: Scalar> Substeps<'_, T> {
     /// sweep; `moved` collects the displacements, `total` the impulses.
     fn run<St: Store<T>, L: Lanes<St>>(
         &self,
-        store: &mut St,
+        store: &St,
         lanes: &L,
         moved: &mut [BodyVelocity<T>],
         total: &mut [T],
@@ -225,18 +222,16 @@ impl<T: Scalar> Substeps<'_, T> {
         let sweep = self.sweep;
         let gravity = self.gravity_step;
         for k in 0..self.count {
-            lanes.each(moved, store, &|st: &mut St, i, _: &mut BodyVelocity<T>| {
+            lanes.each(moved, store, &|st: &St, i, _: &mut BodyVelocity<T>| {
                 let mut v = st.velocity(i);
                 v.add_scaled(&gravity, T::one());
                 st.set_velocity(i, v);
             });
-            lanes.colors(self.colors, store, &|st: &mut St, rows: Range<usize>| {
-                let first = rows.start;
-                let data = sweep.rows[rows.clone()].iter().zip(&sweep.cache[rows]);
-                for (k, (row, c)) in data.enumerate() {
-                    let l = st.lambda(first + k);
+            lanes.colors(self.colors, store, &|st: &St, rows: Range<usize>| {
+                for i in rows {
+                    let l = st.lambda(i);
                     if l != T::zero() {
-                        apply(st, row, c, l);
+                        apply(st, &sweep.rows[i], &sweep.cache[i], l);
                     }
                 }
             });
@@ -244,20 +239,20 @@ impl<T: Scalar> Substeps<'_, T> {
             // have moved by their velocity over it).
             let before = self.sub * T::from(k).unwrap_or_else(T::zero);
             let shared: &[BodyVelocity<T>] = moved;
-            lanes.colors(self.colors, store, &|st: &mut St, rows: Range<usize>| {
+            lanes.colors(self.colors, store, &|st: &St, rows: Range<usize>| {
                 sweep.group(st, rows, Sweep::Push, shared, before);
             });
             // The bodies move with the pushed velocities, then the relax.
             let sub = self.sub;
-            lanes.each(moved, store, &|st: &mut St, i, x: &mut BodyVelocity<T>| {
+            lanes.each(moved, store, &|st: &St, i, x: &mut BodyVelocity<T>| {
                 x.add_scaled(&st.velocity(i), sub);
             });
             let shared: &[BodyVelocity<T>] = moved;
             let after = before + self.sub;
-            lanes.colors(self.colors, store, &|st: &mut St, rows: Range<usize>| {
+            lanes.colors(self.colors, store, &|st: &St, rows: Range<usize>| {
                 sweep.group(st, rows, Sweep::Relax, shared, after);
             });
-            lanes.each(total, store, &|st: &mut St, i, t: &mut T| {
+            lanes.each(total, store, &|st: &St, i, t: &mut T| {
                 *t = *t + st.lambda(i)
             });
         }
@@ -292,42 +287,31 @@ impl<T: Scalar> SweepData<'_, T> {
     #[inline(always)]
     fn group(
         &self,
-        store: &mut impl Store<T>,
+        store: &impl Store<T>,
         rows: Range<usize>,
         sweep: Sweep,
         moved: &[BodyVelocity<T>],
         elapsed: T,
     ) {
-        // The group's slices, zipped: one bounds check per array and group.
-        let first = rows.start;
-        let data = self.rows[rows.clone()]
-            .iter()
-            .zip(&self.cache[rows.clone()])
-            .zip(&self.bounds[rows.clone()])
-            .zip(&self.masses[rows.clone()])
-            .zip(
-                self.separation[rows.clone()]
-                    .iter()
-                    .zip(&self.carried[rows]),
-            );
-        for (k, ((((row, c), bound), &mass), (&separation, &carried))) in data.enumerate() {
+        for i in rows {
+            let mass = self.masses[i];
             if mass == T::zero() {
                 continue;
             }
-            let i = first + k;
+            let row = &self.rows[i];
             let mut v = row.a.dot(&store.velocity(row.a.body));
             if let Some(b) = &row.b {
                 v = v + b.dot(&store.velocity(b.body));
             }
-            let v = v + carried;
+            let v = v + self.carried[i];
             let lambda = store.lambda(i);
-            let new = match *bound {
+            let new = match self.bounds[i] {
                 Bounds::Friction { normal, mu } => {
                     let limit = mu * store.lambda(normal);
                     clamp(lambda - mass * v, -limit, limit)
                 }
                 Bounds::Box { lo, hi } if lo == T::zero() && hi == T::infinity() => {
-                    let s = separation + row_dot(row, moved) + carried * elapsed;
+                    let s = self.separation[i] + row_dot(row, moved) + self.carried[i] * elapsed;
                     let target = if s > T::zero() {
                         -s * self.inverse_substep
                     } else if sweep == Sweep::Push {
@@ -341,7 +325,7 @@ impl<T: Scalar> SweepData<'_, T> {
             };
             let delta = new - lambda;
             if delta != T::zero() {
-                apply(store, row, c, delta);
+                apply(store, row, &self.cache[i], delta);
                 store.set_lambda(i, new);
             }
         }
@@ -350,7 +334,7 @@ impl<T: Scalar> SweepData<'_, T> {
 
 /// Adds row `row`'s velocity change for the impulse `delta` (`M⁻¹Jᵀ δ`, cached in `c`).
 #[inline(always)]
-fn apply<T: Scalar>(store: &mut impl Store<T>, row: &ConstraintRow<T>, c: &RowCache<T>, delta: T) {
+fn apply<T: Scalar>(store: &impl Store<T>, row: &ConstraintRow<T>, c: &RowCache<T>, delta: T) {
     let mut a = store.velocity(row.a.body);
     a.add_scaled(&c.a, delta);
     store.set_velocity(row.a.body, a);
