@@ -208,10 +208,6 @@ pub(super) fn rows_of(group: [u32; 2]) -> Range<usize> {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::std_instead_of_alloc,
-    reason = "the tests have std, with or without the alloc feature"
-)]
 mod tests {
     extern crate std;
     use super::*;
@@ -256,10 +252,7 @@ mod tests {
             for &g in groups {
                 let range = rows_of(g);
                 assert!(!range.is_empty());
-                let first = (
-                    rows[range.start].a.body,
-                    rows[range.start].b.map(|b| b.body),
-                );
+                let first = (rows[range.start].a.body, rows[range.start].b.map(|b| b.body));
                 for i in range {
                     seen[i] += 1;
                     assert_eq!((rows[i].a.body, rows[i].b.map(|b| b.body)), first);
@@ -300,10 +293,7 @@ mod tests {
         assert_eq!(colors.len(), COLORS + 1);
         let (last, disjoint) = colors[COLORS];
         assert!(!disjoint);
-        assert_eq!(
-            last,
-            &[[64, 65], [65, 66], [66, 67], [67, 68], [68, 69], [69, 70]]
-        );
+        assert_eq!(last, &[[64, 65], [65, 66], [66, 67], [67, 68], [68, 69], [69, 70]]);
         check(71, &rows);
     }
 

@@ -32,12 +32,7 @@ pub(super) trait Store<T> {
 pub(super) trait Lanes<St> {
     fn colors<K: Fn(&St, Range<usize>) + Sync>(&self, colors: Colors<'_>, store: &St, kernel: &K);
     /// `kernel(store, i, &mut items[i])` for every item.
-    fn each<X: Send, K: Fn(&St, usize, &mut X) + Sync>(
-        &self,
-        items: &mut [X],
-        store: &St,
-        kernel: &K,
-    );
+    fn each<X: Send, K: Fn(&St, usize, &mut X) + Sync>(&self, items: &mut [X], store: &St, kernel: &K);
 }
 
 /// Velocities and impulses of one thread, as cells.
@@ -86,12 +81,7 @@ impl<St> Lanes<St> for InOrder {
         }
     }
 
-    fn each<X: Send, K: Fn(&St, usize, &mut X) + Sync>(
-        &self,
-        items: &mut [X],
-        store: &St,
-        kernel: &K,
-    ) {
+    fn each<X: Send, K: Fn(&St, usize, &mut X) + Sync>(&self, items: &mut [X], store: &St, kernel: &K) {
         for (i, x) in items.iter_mut().enumerate() {
             kernel(store, i, x);
         }
@@ -161,9 +151,7 @@ mod threads {
     impl<T: Scalar> Store<T> for Atomics {
         #[inline]
         fn velocity(&self, body: usize) -> BodyVelocity<T> {
-            let b = self.velocity[body]
-                .each_ref()
-                .map(|x| T::from_bits64(x.load(Relaxed)));
+            let b = self.velocity[body].each_ref().map(|x| T::from_bits64(x.load(Relaxed)));
             BodyVelocity {
                 linear: Vector([b[0], b[1], b[2]]),
                 angular: Vector([b[3], b[4], b[5]]),

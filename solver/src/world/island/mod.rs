@@ -22,11 +22,10 @@ use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
 
 use coarse::WRENCH;
-#[cfg(all(feature = "rayon", not(target_os = "none")))]
-pub(crate) use colors::in_colors;
 pub(crate) use gather::RowsView;
 use gather::local_of;
 pub(crate) use gather::row_dot;
+pub(crate) use colors::in_colors;
 pub(crate) use guard::Kinetic;
 pub(crate) use lanes::Workers;
 

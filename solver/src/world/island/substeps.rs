@@ -131,22 +131,12 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         match workers {
             Workers::Caller => {
                 let store = Cells::new(velocity, impulses);
-                plan.run(
-                    &store,
-                    &InOrder,
-                    push_v.as_mut_slice(),
-                    total.as_mut_slice(),
-                );
+                plan.run(&store, &InOrder, push_v.as_mut_slice(), total.as_mut_slice());
             }
             #[cfg(all(feature = "rayon", not(target_os = "none")))]
             Workers::Rayon => {
                 let store = Atomics::new(velocity, impulses);
-                plan.run(
-                    &store,
-                    &SideBySide,
-                    push_v.as_mut_slice(),
-                    total.as_mut_slice(),
-                );
+                plan.run(&store, &SideBySide, push_v.as_mut_slice(), total.as_mut_slice());
                 store.read_into(velocity, impulses);
             }
         }
@@ -252,9 +242,7 @@ impl<T: Scalar> Substeps<'_, T> {
             lanes.colors(self.colors, store, &|st: &St, rows: Range<usize>| {
                 sweep.group(st, rows, Sweep::Relax, shared, after);
             });
-            lanes.each(total, store, &|st: &St, i, t: &mut T| {
-                *t = *t + st.lambda(i)
-            });
+            lanes.each(total, store, &|st: &St, i, t: &mut T| *t = *t + st.lambda(i));
         }
     }
 }
@@ -334,7 +322,12 @@ impl<T: Scalar> SweepData<'_, T> {
 
 /// Adds row `row`'s velocity change for the impulse `delta` (`M⁻¹Jᵀ δ`, cached in `c`).
 #[inline(always)]
-fn apply<T: Scalar>(store: &impl Store<T>, row: &ConstraintRow<T>, c: &RowCache<T>, delta: T) {
+fn apply<T: Scalar>(
+    store: &impl Store<T>,
+    row: &ConstraintRow<T>,
+    c: &RowCache<T>,
+    delta: T,
+) {
     let mut a = store.velocity(row.a.body);
     a.add_scaled(&c.a, delta);
     store.set_velocity(row.a.body, a);

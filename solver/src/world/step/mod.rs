@@ -79,8 +79,7 @@ pub enum Phase {
     /// contacts that close loops (a pyramid, a pile) in substeps
     /// ([`ContactSolver`](super::ContactSolver)); pushed contacts relaxed without the push
     /// (`relax_sweeps`); an island that gained kinetic energy solved again from zero
-    /// impulses. With `rayon`, islands on rayon's threads, and a large island of contacts
-    /// (gathered in colours) with its sweeps' colours on rayon's threads, bit-identical.
+    /// impulses. With `rayon`, islands on rayon's threads, bit-identical.
     Solve,
     /// Velocities, impulses kept for warm starting, positions and orientations (moved by
     /// the velocities with the push).
