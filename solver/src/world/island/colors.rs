@@ -16,16 +16,9 @@ use crate::world::capacity::push;
 /// into one more colour whose groups run in row order on one thread.
 const COLORS: usize = 64;
 
-/// Islands of contacts alone with at least this many bodies are gathered in colours, so that
-/// their sweeps can run on many threads. Smaller ones keep the rows' order, which converges
-/// better per sweep: in colours, the 20-row pyramid of the report drifted 0.61 % of a box in
-/// 10 s instead of 0.49 %, and the 30-row one 1.69 % instead of 1.54 %.
-pub(crate) const COLORED_BODIES: usize = 1024;
-
-/// Whether an island of `bodies` bodies, and joints or not, is gathered in colours.
-pub(crate) fn in_colors(bodies: usize, contacts_only: bool) -> bool {
-    contacts_only && bodies >= COLORED_BODIES
-}
+/// Islands of contacts with at least this many rows are gathered in colours: smaller ones
+/// are solved by one thread anyway ([`Workers`](super::Workers)), in row order.
+pub(super) const COLORED_ROWS: usize = 1024;
 
 /// An island's rows grouped and coloured ([`Coloring::plan`]), in the order they are
 /// gathered: colour by colour, groups whole and in row order within a colour.

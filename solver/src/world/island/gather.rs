@@ -4,7 +4,7 @@ use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
 
 use super::Local;
-use super::colors::in_colors;
+use super::colors::COLORED_ROWS;
 use crate::world::WorldError;
 use crate::world::capacity::push;
 use crate::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, JacobianBlock};
@@ -74,8 +74,8 @@ impl<T: Scalar, S: Storage> Local<T, S> {
     }
 
     /// Gathers island `k`'s rows of `rows`, renumbered (after [`Self::gather_bodies`]): in
-    /// colours when [`in_colors`] (the island has only contacts, `contacts_only`, and many
-    /// bodies), so that its sweeps can run on many threads, else in row order.
+    /// colours when the island has only contacts (`contacts_only`) and at least
+    /// [`COLORED_ROWS`] rows, so that its sweeps can run on many threads, else in row order.
     pub(crate) fn gather_rows(
         &mut self,
         k: usize,
@@ -91,7 +91,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         self.carried.clear();
         self.bounds.clear();
         self.lambda.clear();
-        if in_colors(self.bodies.as_slice().len(), contacts_only) {
+        if contacts_only && range.len() >= COLORED_ROWS {
             let (bodies, slot_of) = (self.bodies.as_slice(), self.slot_of.as_slice());
             let pairs = rows.rows[range.clone()].iter().map(|row| {
                 let local = localize(bodies, slot_of, row);

@@ -25,7 +25,6 @@ use coarse::WRENCH;
 pub(crate) use gather::RowsView;
 use gather::local_of;
 pub(crate) use gather::row_dot;
-pub(crate) use colors::in_colors;
 pub(crate) use guard::Kinetic;
 pub(crate) use lanes::Workers;
 

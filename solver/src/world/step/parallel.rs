@@ -15,13 +15,16 @@ use super::executor::{Executor, Keep, Loops, Produce, Sequential};
 use super::islands::Islands;
 use super::rows::Rows;
 use crate::world::constraint::ConstraintFunction;
-use crate::world::island::{Kinetic, Local, Outcome, Workers, in_colors};
+use crate::world::island::{Kinetic, Local, Outcome, Workers};
 use crate::world::{JointSlot, WorldError, WorldSettings};
 use crate::{BodyInverseMass, BodyVelocity};
 
 /// Items per task of the loops over bodies and pairs: large enough that a task's work
 /// (a body's free motion, a pair's contacts: 0.1–1 µs each) outweighs rayon's scheduling.
 const CHUNK: usize = 64;
+/// Rows below which an island is never solved alone on every thread: its sweeps' colours
+/// would be too small to share.
+const LARGE: usize = 1024;
 /// A run of consecutive islands solved by one task: what each solve reported and changed,
 /// the islands' impulses and bodies one after another.
 struct Solved<T> {
@@ -134,13 +137,9 @@ where
             .filter_map(|(k, &a)| a.then_some(k))
             .collect();
         let total: usize = awake.iter().map(|&k| work(k)).sum();
-        // An island with more work than a worker's share, gathered in colours, is solved
-        // alone, its substeps' sweeps on every thread; the others side by side, several per
-        // task.
-        let alone = |k: usize| {
-            let contacts_only = islands.joints.of(k).next().is_none();
-            work(k) * workers > total && in_colors(islands.bodies.count(k), contacts_only)
-        };
+        // An island with more work than a worker's share is solved alone, its substeps'
+        // coloured sweeps on every thread; the others side by side, several per task.
+        let alone = |k: usize| work(k) * workers > total && rows.view().island(k).len() >= LARGE;
         let (large, awake): (alloc::vec::Vec<usize>, alloc::vec::Vec<usize>) =
             awake.into_iter().partition(|&k| alone(k));
         let mut outcomes: alloc::vec::Vec<(usize, Outcome<T>)> = alloc::vec::Vec::new();
