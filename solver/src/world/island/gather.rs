@@ -198,13 +198,13 @@ impl<T: Scalar, S: Storage> Local<T, S> {
     }
 }
 
-#[inline(always)]
+#[inline]
 fn block_dot<T: Scalar>(b: &JacobianBlock<T>, v: &BodyVelocity<T>) -> T {
     b.linear.dot(&v.linear) + b.angular.dot(&v.angular)
 }
 
 /// `J v` over the world's velocities.
-#[inline(always)]
+#[inline]
 pub(crate) fn row_dot<T: Scalar>(row: &ConstraintRow<T>, v: &[BodyVelocity<T>]) -> T {
     let mut s = block_dot(&row.a, &v[row.a.body]);
     if let Some(b) = &row.b {

@@ -28,11 +28,9 @@ pub(super) trait Store<T> {
     fn set_lambda(&self, row: usize, l: T);
 }
 
-/// Runs a kernel over every group of rows, colour after colour, or over every item.
+/// Runs a kernel over every group of rows, colour after colour.
 pub(super) trait Lanes<St> {
     fn colors<K: Fn(&St, Range<usize>) + Sync>(&self, colors: Colors<'_>, store: &St, kernel: &K);
-    /// `kernel(store, i, &mut items[i])` for every item.
-    fn each<X: Send, K: Fn(&St, usize, &mut X) + Sync>(&self, items: &mut [X], store: &St, kernel: &K);
 }
 
 /// Velocities and impulses of one thread, as cells.
@@ -80,12 +78,6 @@ impl<St> Lanes<St> for InOrder {
             }
         }
     }
-
-    fn each<X: Send, K: Fn(&St, usize, &mut X) + Sync>(&self, items: &mut [X], store: &St, kernel: &K) {
-        for (i, x) in items.iter_mut().enumerate() {
-            kernel(store, i, x);
-        }
-    }
 }
 
 #[cfg(all(feature = "rayon", not(target_os = "none")))]
@@ -106,8 +98,6 @@ mod threads {
     /// Groups per rayon task: a sphere's contact (three rows) costs about 50 ns, so a task
     /// of 128 outweighs rayon's scheduling; a colour of fewer than two tasks runs inline.
     const GRAIN: usize = 128;
-    /// Bodies or rows per rayon task of [`Lanes::each`] (a few nanoseconds each).
-    const ITEMS: usize = 2048;
 
     /// Velocities and impulses shared by threads, as the bits of each value.
     pub(in crate::world::island) struct Atomics {
@@ -198,22 +188,6 @@ mod threads {
                     }
                 }
             }
-        }
-
-        fn each<X: Send, K: Fn(&St, usize, &mut X) + Sync>(
-            &self,
-            items: &mut [X],
-            store: &St,
-            kernel: &K,
-        ) {
-            items
-                .par_chunks_mut(ITEMS)
-                .enumerate()
-                .for_each(|(c, chunk)| {
-                    for (k, x) in chunk.iter_mut().enumerate() {
-                        kernel(store, c * ITEMS + k, x);
-                    }
-                });
         }
     }
 }

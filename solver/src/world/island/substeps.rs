@@ -210,13 +210,12 @@ impl<T: Scalar> Substeps<'_, T> {
         total: &mut [T],
     ) {
         let sweep = self.sweep;
-        let gravity = self.gravity_step;
         for k in 0..self.count {
-            lanes.each(moved, store, &|st: &St, i, _: &mut BodyVelocity<T>| {
-                let mut v = st.velocity(i);
-                v.add_scaled(&gravity, T::one());
-                st.set_velocity(i, v);
-            });
+            for i in 0..moved.len() {
+                let mut v = store.velocity(i);
+                v.add_scaled(&self.gravity_step, T::one());
+                store.set_velocity(i, v);
+            }
             lanes.colors(self.colors, store, &|st: &St, rows: Range<usize>| {
                 for i in rows {
                     let l = st.lambda(i);
@@ -233,16 +232,17 @@ impl<T: Scalar> Substeps<'_, T> {
                 sweep.group(st, rows, Sweep::Push, shared, before);
             });
             // The bodies move with the pushed velocities, then the relax.
-            let sub = self.sub;
-            lanes.each(moved, store, &|st: &St, i, x: &mut BodyVelocity<T>| {
-                x.add_scaled(&st.velocity(i), sub);
-            });
+            for (i, x) in moved.iter_mut().enumerate() {
+                x.add_scaled(&store.velocity(i), self.sub);
+            }
             let shared: &[BodyVelocity<T>] = moved;
             let after = before + self.sub;
             lanes.colors(self.colors, store, &|st: &St, rows: Range<usize>| {
                 sweep.group(st, rows, Sweep::Relax, shared, after);
             });
-            lanes.each(total, store, &|st: &St, i, t: &mut T| *t = *t + st.lambda(i));
+            for (i, t) in total.iter_mut().enumerate() {
+                *t = *t + store.lambda(i);
+            }
         }
     }
 }
@@ -272,7 +272,7 @@ impl<T: Scalar> SweepData<'_, T> {
     /// close it within the substep; with [`Sweep::Push`] a penetration beyond the slop is
     /// pushed out at `push_rate` per metre), a friction row stops sliding within `μλₙ`,
     /// another row holds `J v = 0`.
-    #[inline(always)]
+    #[inline]
     fn group(
         &self,
         store: &impl Store<T>,
@@ -321,7 +321,7 @@ impl<T: Scalar> SweepData<'_, T> {
 }
 
 /// Adds row `row`'s velocity change for the impulse `delta` (`M⁻¹Jᵀ δ`, cached in `c`).
-#[inline(always)]
+#[inline]
 fn apply<T: Scalar>(
     store: &impl Store<T>,
     row: &ConstraintRow<T>,
