@@ -49,10 +49,6 @@ pub(crate) mod sealed {
         fn widen(self) -> Self::Working;
         /// Rounded to the scalar.
         fn narrow(w: Self::Working) -> Self;
-        /// The bits of `self`, zero-extended to 64 (what the parallel sweeps' atomics hold).
-        fn to_bits64(self) -> u64;
-        /// The value of [`Sealed::to_bits64`]'s bits.
-        fn from_bits64(bits: u64) -> Self;
     }
 
     impl Sealed for f32 {
@@ -65,12 +61,6 @@ pub(crate) mod sealed {
         fn narrow(w: super::Twofold) -> f32 {
             w.rounded()
         }
-        fn to_bits64(self) -> u64 {
-            u64::from(self.to_bits())
-        }
-        fn from_bits64(bits: u64) -> f32 {
-            f32::from_bits(bits as u32)
-        }
     }
 
     impl Sealed for f64 {
@@ -82,12 +72,6 @@ pub(crate) mod sealed {
         }
         fn narrow(w: f64) -> f64 {
             w
-        }
-        fn to_bits64(self) -> u64 {
-            self.to_bits()
-        }
-        fn from_bits64(bits: u64) -> f64 {
-            f64::from_bits(bits)
         }
     }
 }

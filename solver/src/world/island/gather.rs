@@ -4,7 +4,6 @@ use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
 
 use super::Local;
-use super::colors::COLORED_ROWS;
 use crate::world::WorldError;
 use crate::world::capacity::push;
 use crate::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, JacobianBlock};
@@ -47,9 +46,28 @@ pub(super) fn local_of(bodies: &[u32], slot_of: &[u32], b: usize) -> Option<usiz
 }
 
 impl<T: Scalar, S: Storage> Local<T, S> {
-    /// `row` in the island's numbering ([`localize`]).
+    /// `row` in the island's numbering, without its blocks on bodies outside the island:
+    /// those bodies are static (their velocity changes are zero), so `J Δv` and `M⁻¹Jᵀ` are
+    /// the same without them.
     pub(super) fn local_row(&self, row: &ConstraintRow<T>) -> ConstraintRow<T> {
-        localize(self.bodies.as_slice(), self.slot_of.as_slice(), row)
+        let (bodies, slot_of) = (self.bodies.as_slice(), self.slot_of.as_slice());
+        let local = |block: &JacobianBlock<T>| {
+            local_of(bodies, slot_of, block.body).map(|body| JacobianBlock { body, ..*block })
+        };
+        match (local(&row.a), row.b.as_ref().and_then(local)) {
+            (Some(a), b) => ConstraintRow { a, b },
+            (None, Some(b)) => ConstraintRow { a: b, b: None },
+            // A row of an island acts on one of its bodies (islands group rows by their
+            // dynamic bodies); kept harmless if not: no Jacobian, so no effect.
+            (None, None) => ConstraintRow {
+                a: JacobianBlock {
+                    body: 0,
+                    linear: xform::Vector::zeros(),
+                    angular: xform::Vector::zeros(),
+                },
+                b: None,
+            },
+        }
     }
 
     /// Gathers island `k`'s bodies with their inverse masses `metric(global body)`.
@@ -73,14 +91,11 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         Ok(())
     }
 
-    /// Gathers island `k`'s rows of `rows`, renumbered (after [`Self::gather_bodies`]): in
-    /// colours when the island has only contacts (`contacts_only`) and at least
-    /// [`COLORED_ROWS`] rows, so that its sweeps can run on many threads, else in row order.
+    /// Gathers island `k`'s rows of `rows`, renumbered (after [`Self::gather_bodies`]).
     pub(crate) fn gather_rows(
         &mut self,
         k: usize,
         rows: RowsView<'_, T>,
-        contacts_only: bool,
     ) -> Result<(), WorldError> {
         let range = rows.island(k);
         let from = range.start;
@@ -91,22 +106,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         self.carried.clear();
         self.bounds.clear();
         self.lambda.clear();
-        if contacts_only && range.len() >= COLORED_ROWS {
-            let (bodies, slot_of) = (self.bodies.as_slice(), self.slot_of.as_slice());
-            let pairs = rows.rows[range.clone()].iter().map(|row| {
-                let local = localize(bodies, slot_of, row);
-                (local.a.body, local.b.map(|b| b.body))
-            });
-            self.coloring.plan(bodies.len(), pairs)?;
-        } else {
-            self.coloring.in_row_order(range.len())?;
-        }
-        for at in 0..range.len() {
-            let i = if self.coloring.colored() {
-                from + self.coloring.order()[at] as usize
-            } else {
-                from + at
-            };
+        for i in range {
             let row = &rows.rows[i];
             let local = self.local_row(row);
             push(&mut self.rows, local, "rows")?;
@@ -115,10 +115,6 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             push(&mut self.separation, rows.separation[i], "rows")?;
             push(&mut self.carried, rows.carried[i], "rows")?;
             let bounds = match rows.bounds[i] {
-                Bounds::Friction { normal, mu } if self.coloring.colored() => Bounds::Friction {
-                    normal: self.coloring.position(normal - from),
-                    mu,
-                },
                 Bounds::Friction { normal, mu } => Bounds::Friction {
                     normal: normal - from,
                     mu,
@@ -129,18 +125,6 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             push(&mut self.lambda, rows.lambda[i], "rows")?;
         }
         Ok(())
-    }
-
-    /// The island's impulses in its row order (the gathered order may be in colours).
-    pub(crate) fn impulses_in_row_order(&self, out: &mut [T]) {
-        let lambda = self.lambda.as_slice();
-        if self.coloring.colored() {
-            for (&i, &l) in self.coloring.order().iter().zip(lambda) {
-                out[i as usize] = l;
-            }
-        } else {
-            out.copy_from_slice(lambda);
-        }
     }
 
     /// Replaces the rows (`(row, η, bounds)`, global body indices; friction bounds are not
@@ -156,7 +140,6 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         self.carried.clear();
         self.bounds.clear();
         self.lambda.clear();
-        self.coloring.in_row_order(0)?;
         self.add_rows(rows)
     }
 
@@ -187,8 +170,8 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         delta_v: &mut [BodyVelocity<T>],
         push_v: &mut [BodyVelocity<T>],
     ) {
-        let n = self.lambda.as_slice().len();
-        self.impulses_in_row_order(&mut global_lambda[from..from + n]);
+        let lambda = self.lambda.as_slice();
+        global_lambda[from..from + lambda.len()].copy_from_slice(lambda);
         for (b, d) in self.globals().zip(self.delta_v.as_slice()) {
             delta_v[b] = *d;
         }
@@ -211,31 +194,4 @@ pub(crate) fn row_dot<T: Scalar>(row: &ConstraintRow<T>, v: &[BodyVelocity<T>]) 
         s = s + block_dot(b, &v[b.body]);
     }
     s
-}
-
-/// `row` in the island's numbering (`bodies`, `slot_of` as in [`local_of`]), without its
-/// blocks on bodies outside the island: those bodies are static (their velocity changes are
-/// zero), so `J Δv` and `M⁻¹Jᵀ` are the same without them.
-fn localize<T: Scalar>(
-    bodies: &[u32],
-    slot_of: &[u32],
-    row: &ConstraintRow<T>,
-) -> ConstraintRow<T> {
-    let local = |block: &JacobianBlock<T>| {
-        local_of(bodies, slot_of, block.body).map(|body| JacobianBlock { body, ..*block })
-    };
-    match (local(&row.a), row.b.as_ref().and_then(local)) {
-        (Some(a), b) => ConstraintRow { a, b },
-        (None, Some(b)) => ConstraintRow { a: b, b: None },
-        // A row of an island acts on one of its bodies (islands group rows by their
-        // dynamic bodies); kept harmless if not: no Jacobian, so no effect.
-        (None, None) => ConstraintRow {
-            a: JacobianBlock {
-                body: 0,
-                linear: xform::Vector::zeros(),
-                angular: xform::Vector::zeros(),
-            },
-            b: None,
-        },
-    }
 }

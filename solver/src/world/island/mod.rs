@@ -9,10 +9,8 @@
 //! is what lets islands be solved in any order, or in parallel, with the same bits.
 mod block;
 mod coarse;
-mod colors;
 mod gather;
 mod guard;
-mod lanes;
 mod polish;
 mod schur;
 mod substeps;
@@ -26,7 +24,6 @@ pub(crate) use gather::RowsView;
 use gather::local_of;
 pub(crate) use gather::row_dot;
 pub(crate) use guard::Kinetic;
-pub(crate) use lanes::Workers;
 
 use crate::world::capacity::push;
 use crate::world::constraint::ConstraintFunction;
@@ -192,8 +189,6 @@ pub(crate) struct Local<T: Scalar, S: Storage> {
     member_start: S::Buf<u32>,
     /// Where each pair's coarse rows start in `aggregates` (one more entry at the end).
     coarse_start: S::Buf<u32>,
-    /// The rows' groups in colours, for the substeps' sweeps.
-    coloring: colors::Coloring<S>,
 }
 
 impl<T: Scalar, S: Storage> Local<T, S> {
@@ -227,7 +222,6 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             members: Buffer::new(),
             member_start: Buffer::new(),
             coarse_start: Buffer::new(),
-            coloring: colors::Coloring::new(),
         }
     }
 
@@ -246,9 +240,6 @@ impl<T: Scalar, S: Storage> Local<T, S> {
     /// the push) have more kinetic energy than the free motion (`kinetic`), the sweeps ended
     /// before they took out what a warm start or the push put in, and the island is solved
     /// again from zero impulses ([`Self::guard_energy`]).
-    ///
-    /// `workers` run the substeps' coloured sweeps (the same bits whoever runs them).
-    #[allow(clippy::too_many_arguments, reason = "the named data of the solve")]
     pub(crate) fn solve_island<U: ConstraintFunction<T>>(
         &mut self,
         joints: impl Iterator<Item = usize> + Clone,
@@ -256,7 +247,6 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         settings: &crate::world::WorldSettings<T>,
         kinetic: &Kinetic<'_, T>,
         trace: &mut [T],
-        workers: Workers,
     ) -> Result<Outcome<T>, WorldError> {
         // Joint rows carry their Baumgarte bias (energy by design): the guard is for contacts.
         let guarded = joints.clone().next().is_none();
@@ -272,7 +262,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         if let (true, ContactSolver::Substeps { count }, true) =
             (loopy, settings.contact_solver, trace.is_empty())
         {
-            let outcome = self.solve_substeps(count, settings, kinetic, workers)?;
+            let outcome = self.solve_substeps(count, settings, kinetic)?;
             return self.count_unresolved(outcome, &settings.solver);
         }
         let pushed = self.run(direct_rows, &settings.solver, trace, Start::Fresh)?;

@@ -4,15 +4,9 @@
 //! 2024; Macklin et al., "Small steps in physics simulation", SCA 2019), with the rigid
 //! push of [`WorldSettings::contact_beta`] instead of their soft springs, whose sag grows
 //! with the load a contact carries.
-use core::ops::Range;
-
 use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
 
-use super::colors::Colors;
-#[cfg(all(feature = "rayon", not(target_os = "none")))]
-use super::lanes::{Atomics, SideBySide};
-use super::lanes::{Cells, InOrder, Lanes, Store, Workers};
 use super::{Kinetic, Local, Outcome, row_dot};
 use crate::world::{WorldError, WorldSettings};
 use crate::{
@@ -42,7 +36,6 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         substeps: usize,
         settings: &WorldSettings<T>,
         kinetic: &Kinetic<'_, T>,
-        workers: Workers,
     ) -> Result<Outcome<T>, WorldError> {
         let n = T::from(substeps).unwrap_or_else(T::one);
         let (h, sub) = (settings.dt, settings.dt / n);
@@ -91,10 +84,6 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             let mass = if valid { c.diagonal.recip() } else { T::zero() };
             crate::world::capacity::push(&mut self.schur, mass, "rows")?;
         }
-        if !self.coloring.colored() {
-            // Rows given in row order (not gathered in colours): one group, in order.
-            self.coloring.in_row_order(self.rows.as_slice().len())?;
-        }
         let Self {
             rows,
             cache,
@@ -106,12 +95,10 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             bounds,
             lambda,
             delta_lambda: total,
-            coloring,
             ..
         } = self;
         let sweep = SweepData {
             rows: rows.as_slice(),
-            cache: cache.as_slice(),
             separation: separation.as_slice(),
             carried: carried.as_slice(),
             bounds: bounds.as_slice(),
@@ -120,24 +107,43 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             slop: settings.slop,
             inverse_substep: sub.recip(),
         };
-        let plan = Substeps {
-            sweep: &sweep,
-            colors: coloring.colors(),
-            count: substeps,
-            sub,
-            gravity_step,
-        };
-        let (velocity, impulses) = (delta_v.as_mut_slice(), lambda.as_mut_slice());
-        match workers {
-            Workers::Caller => {
-                let store = Cells::new(velocity, impulses);
-                plan.run(&store, &InOrder, push_v.as_mut_slice(), total.as_mut_slice());
+        let (rows, cache) = (rows.as_slice(), cache.as_slice());
+        for k in 0..substeps {
+            let velocity = delta_v.as_mut_slice();
+            for v in velocity.iter_mut() {
+                v.add_scaled(&gravity_step, T::one());
             }
-            #[cfg(all(feature = "rayon", not(target_os = "none")))]
-            Workers::Rayon => {
-                let store = Atomics::new(velocity, impulses);
-                plan.run(&store, &SideBySide, push_v.as_mut_slice(), total.as_mut_slice());
-                store.read_into(velocity, impulses);
+            let lambda = lambda.as_mut_slice();
+            for ((row, c), &l) in rows.iter().zip(cache).zip(lambda.iter()) {
+                if l != T::zero() {
+                    apply(velocity, row, c, l);
+                }
+            }
+            // Time since the start of the step at the sweeps of substep `k` (kinematic bodies
+            // have moved by their velocity over it).
+            let before = sub * T::from(k).unwrap_or_else(T::zero);
+            sweep.run(
+                cache,
+                velocity,
+                Sweep::Push,
+                push_v.as_slice(),
+                before,
+                lambda,
+            );
+            // The bodies move with the pushed velocities, then the relax.
+            for (x, v) in push_v.as_mut_slice().iter_mut().zip(velocity.iter()) {
+                x.add_scaled(v, sub);
+            }
+            sweep.run(
+                cache,
+                velocity,
+                Sweep::Relax,
+                push_v.as_slice(),
+                before + sub,
+                lambda,
+            );
+            for (t, l) in total.as_mut_slice().iter_mut().zip(lambda.iter()) {
+                *t = *t + *l;
             }
         }
         // Kept velocity changes, the displacement beyond them, the step's impulses.
@@ -190,69 +196,11 @@ impl<T: Scalar, S: Storage> Local<T, S> {
     }
 }
 
-/// The substeps' loop over the store of the velocities and impulses.
-struct Substeps<'a, T> {
-    sweep: &'a SweepData<'a, T>,
-    colors: Colors<'a>,
-    count: usize,
-    sub: T,
-    gravity_step: BodyVelocity<T>,
-}
-
-impl<T: Scalar> Substeps<'_, T> {
-    /// Every substep: gravity, the warm start, the pushing sweep, the move, the relaxing
-    /// sweep; `moved` collects the displacements, `total` the impulses.
-    fn run<St: Store<T>, L: Lanes<St>>(
-        &self,
-        store: &St,
-        lanes: &L,
-        moved: &mut [BodyVelocity<T>],
-        total: &mut [T],
-    ) {
-        let sweep = self.sweep;
-        for k in 0..self.count {
-            for i in 0..moved.len() {
-                let mut v = store.velocity(i);
-                v.add_scaled(&self.gravity_step, T::one());
-                store.set_velocity(i, v);
-            }
-            lanes.colors(self.colors, store, &|st: &St, rows: Range<usize>| {
-                for i in rows {
-                    let l = st.lambda(i);
-                    if l != T::zero() {
-                        apply(st, &sweep.rows[i], &sweep.cache[i], l);
-                    }
-                }
-            });
-            // Time since the start of the step at the sweeps of substep `k` (kinematic bodies
-            // have moved by their velocity over it).
-            let before = self.sub * T::from(k).unwrap_or_else(T::zero);
-            let shared: &[BodyVelocity<T>] = moved;
-            lanes.colors(self.colors, store, &|st: &St, rows: Range<usize>| {
-                sweep.group(st, rows, Sweep::Push, shared, before);
-            });
-            // The bodies move with the pushed velocities, then the relax.
-            for (i, x) in moved.iter_mut().enumerate() {
-                x.add_scaled(&store.velocity(i), self.sub);
-            }
-            let shared: &[BodyVelocity<T>] = moved;
-            let after = before + self.sub;
-            lanes.colors(self.colors, store, &|st: &St, rows: Range<usize>| {
-                sweep.group(st, rows, Sweep::Relax, shared, after);
-            });
-            for (i, t) in total.iter_mut().enumerate() {
-                *t = *t + store.lambda(i);
-            }
-        }
-    }
-}
-
-/// What a sweep of a substep reads: the rows and their caches, each row's separation at the
-/// start of the step (a contact's gap), the bounds, the push's velocity per metre of
-/// penetration, the slop.
+/// What a sweep of a substep reads: the rows, each row's separation at the start of the
+/// step (a contact's gap), the bounds, the push's velocity per metre of penetration, the
+/// slop.
 struct SweepData<'a, T> {
     rows: &'a [ConstraintRow<T>],
-    cache: &'a [RowCache<T>],
     separation: &'a [T],
     /// `J v` of bodies the solve does not move (kinematic), per row.
     carried: &'a [T],
@@ -265,41 +213,46 @@ struct SweepData<'a, T> {
 }
 
 impl<T: Scalar> SweepData<'_, T> {
-    /// One sweep over a group of rows, with the velocities and impulses in `store`
-    /// (absolute velocities; `carried` adds the kinematic bodies') and the bodies'
-    /// displacements so far in `moved`, `elapsed` into the step: a contact normal row holds
-    /// the separation `gap + J·moved + carried·elapsed` (a speculative gap lets the bodies
-    /// close it within the substep; with [`Sweep::Push`] a penetration beyond the slop is
-    /// pushed out at `push_rate` per metre), a friction row stops sliding within `μλₙ`,
-    /// another row holds `J v = 0`.
-    #[inline]
-    fn group(
+    /// One sweep over the rows, with the velocities in `op` (absolute; `carried` adds the
+    /// kinematic bodies') and the bodies' displacements so far in `moved`, `elapsed` into
+    /// the step: a contact normal row holds the separation `gap + J·moved + carried·elapsed`
+    /// (a speculative gap lets the bodies close it within the substep; with
+    /// [`Sweep::Push`] a penetration beyond the slop is pushed out at `push_rate` per
+    /// metre), a friction row stops sliding within `μλₙ`, another row holds `J v = 0`.
+    fn run(
         &self,
-        store: &impl Store<T>,
-        rows: Range<usize>,
+        cache: &[RowCache<T>],
+        velocity: &mut [BodyVelocity<T>],
         sweep: Sweep,
         moved: &[BodyVelocity<T>],
         elapsed: T,
+        lambda: &mut [T],
     ) {
-        for i in rows {
-            let mass = self.masses[i];
+        let rows = self
+            .rows
+            .iter()
+            .zip(cache)
+            .zip(self.bounds)
+            .zip(self.masses);
+        let positional = self.separation.iter().zip(self.carried);
+        for (i, ((((row, c), bound), &mass), (&separation, &carried))) in
+            rows.zip(positional).enumerate()
+        {
             if mass == T::zero() {
                 continue;
             }
-            let row = &self.rows[i];
-            let mut v = row.a.dot(&store.velocity(row.a.body));
+            let mut v = row.a.dot(&velocity[row.a.body]);
             if let Some(b) = &row.b {
-                v = v + b.dot(&store.velocity(b.body));
+                v = v + b.dot(&velocity[b.body]);
             }
-            let v = v + self.carried[i];
-            let lambda = store.lambda(i);
-            let new = match self.bounds[i] {
+            let v = v + carried;
+            let new = match *bound {
                 Bounds::Friction { normal, mu } => {
-                    let limit = mu * store.lambda(normal);
-                    clamp(lambda - mass * v, -limit, limit)
+                    let limit = mu * lambda[normal];
+                    clamp(lambda[i] - mass * v, -limit, limit)
                 }
                 Bounds::Box { lo, hi } if lo == T::zero() && hi == T::infinity() => {
-                    let s = self.separation[i] + row_dot(row, moved) + self.carried[i] * elapsed;
+                    let s = separation + row_dot(row, moved) + carried * elapsed;
                     let target = if s > T::zero() {
                         -s * self.inverse_substep
                     } else if sweep == Sweep::Push {
@@ -307,14 +260,14 @@ impl<T: Scalar> SweepData<'_, T> {
                     } else {
                         T::zero()
                     };
-                    clamp(lambda + mass * (target - v), T::zero(), T::infinity())
+                    clamp(lambda[i] + mass * (target - v), T::zero(), T::infinity())
                 }
-                Bounds::Box { lo, hi } => clamp(lambda - mass * v, lo, hi),
+                Bounds::Box { lo, hi } => clamp(lambda[i] - mass * v, lo, hi),
             };
-            let delta = new - lambda;
+            let delta = new - lambda[i];
             if delta != T::zero() {
-                apply(store, row, &self.cache[i], delta);
-                store.set_lambda(i, new);
+                apply(velocity, row, c, delta);
+                lambda[i] = new;
             }
         }
     }
@@ -323,18 +276,14 @@ impl<T: Scalar> SweepData<'_, T> {
 /// Adds row `row`'s velocity change for the impulse `delta` (`M⁻¹Jᵀ δ`, cached in `c`).
 #[inline]
 fn apply<T: Scalar>(
-    store: &impl Store<T>,
+    velocity: &mut [BodyVelocity<T>],
     row: &ConstraintRow<T>,
     c: &RowCache<T>,
     delta: T,
 ) {
-    let mut a = store.velocity(row.a.body);
-    a.add_scaled(&c.a, delta);
-    store.set_velocity(row.a.body, a);
+    velocity[row.a.body].add_scaled(&c.a, delta);
     if let Some(b) = &row.b {
-        let mut v = store.velocity(b.body);
-        v.add_scaled(&c.b, delta);
-        store.set_velocity(b.body, v);
+        velocity[b.body].add_scaled(&c.b, delta);
     }
 }
 

@@ -15,16 +15,13 @@ use super::executor::{Executor, Keep, Loops, Produce, Sequential};
 use super::islands::Islands;
 use super::rows::Rows;
 use crate::world::constraint::ConstraintFunction;
-use crate::world::island::{Kinetic, Local, Outcome, Workers};
+use crate::world::island::{Kinetic, Local, Outcome};
 use crate::world::{JointSlot, WorldError, WorldSettings};
 use crate::{BodyInverseMass, BodyVelocity};
 
 /// Items per task of the loops over bodies and pairs: large enough that a task's work
 /// (a body's free motion, a pair's contacts: 0.1–1 µs each) outweighs rayon's scheduling.
 const CHUNK: usize = 64;
-/// Rows below which an island is never solved alone on every thread: its sweeps' colours
-/// would be too small to share.
-const LARGE: usize = 1024;
 /// A run of consecutive islands solved by one task: what each solve reported and changed,
 /// the islands' impulses and bodies one after another.
 struct Solved<T> {
@@ -137,30 +134,6 @@ where
             .filter_map(|(k, &a)| a.then_some(k))
             .collect();
         let total: usize = awake.iter().map(|&k| work(k)).sum();
-        // An island with more work than a worker's share is solved alone, its substeps'
-        // coloured sweeps on every thread; the others side by side, several per task.
-        let alone = |k: usize| work(k) * workers > total && rows.view().island(k).len() >= LARGE;
-        let (large, awake): (alloc::vec::Vec<usize>, alloc::vec::Vec<usize>) =
-            awake.into_iter().partition(|&k| alone(k));
-        let mut outcomes: alloc::vec::Vec<(usize, Outcome<T>)> = alloc::vec::Vec::new();
-        for k in large {
-            local.gather_bodies(islands.bodies.of(k), |b| inverse[b])?;
-            let contacts_only = islands.joints.of(k).next().is_none();
-            local.gather_rows(k, rows.view(), contacts_only)?;
-            let island = local.solve_island(
-                islands.joints.of(k),
-                joints,
-                settings,
-                kinetic,
-                &mut [],
-                Workers::Rayon,
-            )?;
-            let from = rows.view().island(k).start;
-            local.scatter(from, rows.lambda.as_mut_slice(), delta_v, push_v);
-            outcomes.push((k, island));
-        }
-        let work = |k: usize| rows.view().island(k).len() + islands.bodies.count(k) + 1;
-        let total: usize = awake.iter().map(|&k| work(k)).sum();
         let share = total.div_ceil(16 * workers).max(1);
         let mut groups: alloc::vec::Vec<&[usize]> = alloc::vec::Vec::new();
         let (mut start, mut load) = (0, 0);
@@ -191,23 +164,19 @@ where
                 };
                 for &k in *group {
                     local.gather_bodies(bodies.of(k), |b| inverse[b])?;
-                    let contacts_only = joint_groups.of(k).next().is_none();
-                    local.gather_rows(k, view, contacts_only)?;
+                    local.gather_rows(k, view)?;
                     let outcome = local.solve_island(
                         joint_groups.of(k),
                         joints,
                         settings,
                         kinetic,
                         &mut [],
-                        Workers::Caller,
                     )?;
                     let (lambda, delta) = (local.lambda.as_slice(), local.delta_v.as_slice());
                     let pushes = local.push_v.as_slice().len();
                     out.islands
                         .push((k, outcome, lambda.len(), delta.len(), pushes));
-                    let at = out.lambda.len();
-                    out.lambda.resize(at + lambda.len(), T::zero());
-                    local.impulses_in_row_order(&mut out.lambda[at..]);
+                    out.lambda.extend_from_slice(lambda);
                     out.bodies.extend(local.globals());
                     out.delta_v.extend_from_slice(delta);
                     out.push_v.extend_from_slice(local.push_v.as_slice());
@@ -215,7 +184,8 @@ where
                 Ok(out)
             })
             .collect();
-        // Scattered, and merged in island order as the sequential solve does.
+        // Scattered and merged in island order, as the sequential solve does.
+        let mut outcome = Outcome::empty();
         for group in solved {
             let group = group?;
             let (mut at_row, mut at_body, mut at_push) = (0, 0, 0);
@@ -231,13 +201,10 @@ where
                     push_v[b] = *p;
                 }
                 (at_row, at_body, at_push) = (at_row + impulses, at_body + count, at_push + pushes);
-                outcomes.push((k, island));
+                outcome = outcome.merge(island);
             }
         }
-        outcomes.sort_unstable_by_key(|&(k, _)| k);
-        Ok(outcomes
-            .into_iter()
-            .fold(Outcome::empty(), |all, (_, island)| all.merge(island)))
+        Ok(outcome)
     }
 }
 

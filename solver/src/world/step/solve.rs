@@ -7,7 +7,7 @@ use cwlist::{Buffer, Storage};
 use super::islands::Islands;
 use super::rows::Rows;
 use crate::world::constraint::ConstraintFunction;
-use crate::world::island::{Kinetic, Local, Outcome, Workers};
+use crate::world::island::{Kinetic, Local, Outcome};
 use crate::world::{JointSlot, WorldError};
 use crate::{BodyInverseMass, BodyVelocity};
 
@@ -32,16 +32,8 @@ pub(crate) fn islands<T: Scalar, S: Storage, U: ConstraintFunction<T>>(
             continue;
         }
         local.gather_bodies(islands.bodies.of(k), |b| inverse[b])?;
-        let contacts_only = islands.joints.of(k).next().is_none();
-        local.gather_rows(k, rows.view(), contacts_only)?;
-        let island = local.solve_island(
-            islands.joints.of(k),
-            joints,
-            settings,
-            kinetic,
-            trace,
-            Workers::Caller,
-        )?;
+        local.gather_rows(k, rows.view())?;
+        let island = local.solve_island(islands.joints.of(k), joints, settings, kinetic, trace)?;
         local.scatter(
             rows.view().island(k).start,
             rows.lambda.as_mut_slice(),
