@@ -201,6 +201,29 @@ impl core::fmt::Display for Verdict {
     }
 }
 
+/// Calls `f` below a frame of `64 · (round mod 8)` bytes, so that successive rounds of a
+/// contender run at eight stack positions: a figure kept as the fastest round then does not
+/// depend on whether this process's stack happens to collide with its data modulo 4 KiB
+/// (`shared/notes/benchmark-noise.md` measured 20–70 % swings from that alone).
+pub fn at_stack_offset<R>(round: usize, f: &mut dyn FnMut() -> R) -> R {
+    #[inline(never)]
+    fn below<const PAD: usize, R>(f: &mut dyn FnMut() -> R) -> R {
+        let pad = [0u8; PAD];
+        black_box(&pad);
+        f()
+    }
+    match round % 8 {
+        0 => below::<0, R>(f),
+        1 => below::<64, R>(f),
+        2 => below::<128, R>(f),
+        3 => below::<192, R>(f),
+        4 => below::<256, R>(f),
+        5 => below::<320, R>(f),
+        6 => below::<384, R>(f),
+        _ => below::<448, R>(f),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
