@@ -6,7 +6,7 @@
 //! throughput per operation with the inputs in memory, as in a transform hierarchy update.
 use core::hint::black_box;
 
-use xform::{Quaternion, Rotation, Transform, Transform3A, Vector};
+use xform::{Quaternion, Rotation, Transform, Transform3A, UnitQuaternion, Vector};
 
 use crate::table::{Table, ns, ratio};
 
@@ -38,6 +38,12 @@ pub struct Workload {
     pub na_b: Vec<nalgebra::Similarity3<f32>>,
     /// nalgebra points.
     pub na_points: Vec<nalgebra::Point3<f32>>,
+    /// The transforms' rotations as xform unit quaternions, then the second operands'.
+    pub quats: [Vec<UnitQuaternion<f32>>; 2],
+    /// The same rotations as glam quaternions.
+    pub glam_quats: [Vec<glam::Quat>; 2],
+    /// The same rotations as nalgebra unit quaternions.
+    pub na_quats: [Vec<nalgebra::UnitQuaternion<f32>>; 2],
 }
 
 /// A small deterministic generator (xorshift), so every run times the same inputs.
@@ -99,6 +105,23 @@ impl Workload {
         }
         let packed = xform.iter().map(Transform3A::from_transform).collect();
         let packed_b = xform_b.iter().map(Transform3A::from_transform).collect();
+        let quats = [&na, &na_b].map(|v| {
+            v.iter()
+                .map(|n| {
+                    let q = n.isometry.rotation.quaternion();
+                    UnitQuaternion::new_unchecked(Quaternion::new(q.w, q.i, q.j, q.k))
+                })
+                .collect::<Vec<_>>()
+        });
+        let glam_quats = [&na, &na_b].map(|v| {
+            v.iter()
+                .map(|n| {
+                    let q = n.isometry.rotation.quaternion();
+                    glam::Quat::from_xyzw(q.i, q.j, q.k, q.w)
+                })
+                .collect::<Vec<_>>()
+        });
+        let na_quats = [&na, &na_b].map(|v| v.iter().map(|n| n.isometry.rotation).collect());
         Self {
             xform,
             xform_b,
@@ -111,6 +134,9 @@ impl Workload {
             na,
             na_b,
             na_points,
+            quats,
+            glam_quats,
+            na_quats,
         }
     }
 
@@ -143,6 +169,46 @@ impl Workload {
             }
         }
         worst
+    }
+
+    /// Largest difference between the three libraries' quaternion products on this batch.
+    pub fn max_quaternion_disagreement(&self) -> f32 {
+        let mut worst = 0.0f32;
+        for i in 0..BATCH {
+            let x = (self.quats[0][i] * self.quats[1][i]).quaternion();
+            let g = self.glam_quats[0][i] * self.glam_quats[1][i];
+            let n = (self.na_quats[0][i] * self.na_quats[1][i]).into_inner();
+            for (a, (b, c)) in [x.w, x.x, x.y, x.z].into_iter().zip([
+                (g.w, n.w),
+                (g.x, n.i),
+                (g.y, n.j),
+                (g.z, n.k),
+            ]) {
+                worst = worst.max((a - b).abs()).max((a - c).abs());
+            }
+        }
+        worst
+    }
+}
+
+/// xform: the quaternion product of the batch pairwise.
+pub fn xform_quaternion_product(w: &Workload, out: &mut [UnitQuaternion<f32>]) {
+    for ((o, a), b) in out.iter_mut().zip(&w.quats[0]).zip(&w.quats[1]) {
+        *o = *a * *b;
+    }
+}
+
+/// glam: the quaternion product of the batch pairwise.
+pub fn glam_quaternion_product(w: &Workload, out: &mut [glam::Quat]) {
+    for ((o, a), b) in out.iter_mut().zip(&w.glam_quats[0]).zip(&w.glam_quats[1]) {
+        *o = *a * *b;
+    }
+}
+
+/// nalgebra: the quaternion product of the batch pairwise.
+pub fn na_quaternion_product(w: &Workload, out: &mut [nalgebra::UnitQuaternion<f32>]) {
+    for ((o, a), b) in out.iter_mut().zip(&w.na_quats[0]).zip(&w.na_quats[1]) {
+        *o = *a * *b;
     }
 }
 
@@ -248,6 +314,9 @@ pub fn report(mode: &crate::Mode) -> String {
     let mut xp = vec![Vector::zeros(); BATCH];
     let mut gp = vec![glam::Vec3::ZERO; BATCH];
     let mut np = vec![nalgebra::Point3::origin(); BATCH];
+    let mut xq = vec![UnitQuaternion::identity(); BATCH];
+    let mut gq = vec![glam::Quat::IDENTITY; BATCH];
+    let mut nq = vec![nalgebra::UnitQuaternion::identity(); BATCH];
 
     let time = |f: &mut dyn FnMut()| per_op(crate::measure::ns_per_call(budget, f));
     // The machine is shared: measure the three libraries in interleaved rounds and keep each
@@ -256,7 +325,19 @@ pub fn report(mode: &crate::Mode) -> String {
     let mut best = [[f64::INFINITY; 4]; 3];
     // Transform3A / glam in each round, per operation: the spread beside the verdict.
     let mut round_ratios: [Vec<f64>; 3] = Default::default();
+    // The quaternion product: xform, glam, nalgebra.
+    let mut quat_best = [f64::INFINITY; 3];
+    let mut quat_ratios = Vec::new();
     for _ in 0..rounds {
+        let q = [
+            time(&mut || xform_quaternion_product(black_box(&w), black_box(&mut xq))),
+            time(&mut || glam_quaternion_product(black_box(&w), black_box(&mut gq))),
+            time(&mut || na_quaternion_product(black_box(&w), black_box(&mut nq))),
+        ];
+        quat_ratios.push(q[0] / q[1]);
+        for (b, t) in quat_best.iter_mut().zip(q) {
+            *b = b.min(t);
+        }
         let round = [
             [
                 time(&mut || xform_compose(black_box(&w), black_box(&mut xt))),
@@ -325,14 +406,48 @@ pub fn report(mode: &crate::Mode) -> String {
             },
         ]);
     }
+    let [qx, qg, qn] = quat_best;
+    let (qlo, qhi) = quat_ratios
+        .iter()
+        .fold((f64::INFINITY, 0.0f64), |(lo, hi), &r| {
+            (lo.min(r), hi.max(r))
+        });
+    let mut quat_table = Table::new([
+        "3D f32, per operation",
+        "xform UnitQuaternion",
+        "glam Quat",
+        "nalgebra UnitQuaternion",
+        "xform / glam (rounds min–max)",
+        "xform / nalgebra",
+        "target (xform / glam, issue 31)",
+    ]);
+    quat_table.row([
+        "quaternion product `p * q`".to_string(),
+        ns(qx),
+        ns(qg),
+        ns(qn),
+        format!("{} ({qlo:.2}–{qhi:.2})", ratio(qx / qg)),
+        ratio(qx / qn),
+        if qx / qg <= 1.0 && qhi <= 1.0 {
+            "<= 1 met".to_string()
+        } else if qx / qg <= 1.0 {
+            "<= 1 met in the fastest rounds, within noise".to_string()
+        } else {
+            "<= 1 NOT met".to_string()
+        },
+    ]);
     format!(
         "Batches of {BATCH} random similarity transforms (scale, rotation, translation) and \
          points, time per operation (fastest of {rounds} interleaved rounds), all three \
          libraries in the same run. `Transform3A` is xform's padded, 16-byte aligned layout of \
          the same 3D similarity (columns of s·R and t in four lanes, 64 bytes in f32), with the \
          `simd` feature (explicit 4-lane SIMD through `wide`'s safe types); `Transform<f32, 3>` is the general N-dimensional type. The largest \
-         disagreement between the libraries' results on this batch is {:.1e}.\n\n{}",
+         disagreement between the libraries' results on this batch is {:.1e}.\n\n{}\n\
+         The rotations of the same batch as unit quaternions, multiplied pairwise in the same \
+         rounds (largest disagreement {:.1e}):\n\n{}",
         w.max_disagreement(),
-        table.to_markdown()
+        table.to_markdown(),
+        w.max_quaternion_disagreement(),
+        quat_table.to_markdown()
     )
 }

@@ -239,6 +239,7 @@ impl<T: Float> UnitQuaternion<T> {
 impl<T: Float> Mul for UnitQuaternion<T> {
     type Output = Self;
     /// The composition: `(p * q).rotate(v) = p.rotate(q.rotate(v))`.
+    #[inline]
     fn mul(self, rhs: Self) -> Self {
         Self(self.0 * rhs.0)
     }
