@@ -17,6 +17,7 @@ pub mod measure;
 pub mod multibody;
 pub mod pairs;
 pub mod pairs_bodies;
+pub mod pairs_tuples;
 pub mod parallel;
 pub mod plot;
 pub mod queries;
