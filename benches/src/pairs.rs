@@ -248,6 +248,20 @@ pub(crate) fn fastest_interleaved(
     }
 }
 
+/// Checks that every form counts what the first one counts on `v`, then times them
+/// interleaved (fastest call of each, [`fastest_interleaved`]).
+pub(crate) fn time_counts(budget: Duration, forms: &[(&str, CountFn)], v: &[u32]) -> Vec<f64> {
+    let expected = forms[0].1(v);
+    for (name, f) in forms {
+        assert_eq!(f(v), expected, "{name} counts differently");
+    }
+    let mut closures: Vec<Box<dyn FnMut() -> u64 + '_>> = forms
+        .iter()
+        .map(|&(_, f)| Box::new(move || f(black_box(v))) as Box<dyn FnMut() -> u64 + '_>)
+        .collect();
+    fastest_interleaved(budget, &mut closures)
+}
+
 /// One run of a form at the seed's size: (count, wall ns, thread CPU ns, process CPU ns).
 fn run_big(f: CountFn, v: &[u32]) -> (u64, f64, Option<f64>, Option<f64>) {
     let (cpu0, proc0) = (thread_cpu_ns(), process_cpu_ns());
@@ -280,7 +294,6 @@ pub fn report(mode: &crate::Mode) -> String {
     let bits = if mode.full { 13 } else { 11 };
     let v = values(1 << bits);
     let pairs_n = (v.len() * (v.len() - 1) / 2) as f64;
-    let expected = nested_loop_count(&v);
     let forms: [(&str, CountFn); 9] = [
         ("hand-written nested index loop", nested_loop_count),
         ("`distinct_pairs(v).filter(..).count()`", pairs_count),
@@ -304,15 +317,8 @@ pub fn report(mode: &crate::Mode) -> String {
         ("itertools `combinations(2)`", combinations_count),
         ("rayon `par_distinct_pairs(v)`", par_pairs_count),
     ];
-    for (name, f) in forms {
-        assert_eq!(f(&v), expected, "{name} counts differently");
-    }
+    let times = time_counts(budget, &forms, &v);
     let data = &v;
-    let mut closures: Vec<Box<dyn FnMut() -> u64 + '_>> = forms
-        .iter()
-        .map(|&(_, f)| Box::new(move || f(black_box(data))) as Box<dyn FnMut() -> u64 + '_>)
-        .collect();
-    let times = fastest_interleaved(budget, &mut closures);
     let mut table = Table::new(["form", "time", "per pair", "vs nested loop", "vs pairs"]);
     for ((name, _), t) in forms.iter().zip(&times) {
         table.row([

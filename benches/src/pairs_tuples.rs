@@ -2,12 +2,11 @@
 //! itertools' `tuple_combinations`, on two loop bodies: an even-sum count, which a nested
 //! loop vectorizes, and a hash chain, which nothing vectorizes (so it shows the cost of
 //! `next()` itself).
-use core::hint::black_box;
 use std::time::Duration;
 
 use itertools::Itertools;
 
-use crate::pairs::{CountFn, fastest_interleaved, values};
+use crate::pairs::{CountFn, time_counts, values};
 use crate::table::{Table, ns, ratio};
 
 /// Triples of `v` with an even sum, hand-written nested loops.
@@ -285,18 +284,9 @@ pub fn table(budget: Duration) -> String {
     let (mut worst_scalar, mut worst_internal) = (0.0f64, 0.0f64);
     for (k, n, body, vectorizes, forms) in &groups {
         let v = values(*n);
-        let expected = forms[0].1(&v);
-        for (name, f) in forms {
-            assert_eq!(f(&v), expected, "{name} computes differently");
-        }
         // C(N, K).
         let tuples = (0..*k).fold(1.0, |c, i| c * f64::from(n - i as u32) / (i + 1) as f64);
-        let data = &v;
-        let mut closures: Vec<Box<dyn FnMut() -> u64 + '_>> = forms
-            .iter()
-            .map(|&(_, f)| Box::new(move || f(black_box(data))) as Box<dyn FnMut() -> u64 + '_>)
-            .collect();
-        let times = fastest_interleaved(budget, &mut closures);
+        let times = time_counts(budget, forms, &v);
         for ((name, _), t) in forms.iter().zip(&times) {
             let r = t / times[0];
             if name.starts_with("`for t in distinct") {
