@@ -123,6 +123,17 @@ struct Coordinate<'a, T, U> {
     offset: T,
 }
 
+/// How many limit and motor rows `slot` has: one per limit and motor it has, none for a
+/// joint without a coordinate (those [`raw`] gives none).
+pub(crate) fn drive_row_count<T: Float, U>(slot: &JointSlot<T, U>) -> usize {
+    match slot.joint {
+        Joint::Hinge(_) | Joint::Prismatic(_) => {
+            slot.drive.rows().into_iter().filter(|&on| on).count()
+        }
+        _ => 0,
+    }
+}
+
 /// The raw coordinate of `joint` at poses `a`, `b` (`None`: no free coordinate): how far
 /// body a has turned or moved against body b (or the world), so that a body hung on a
 /// joint to the world reads its own motion.

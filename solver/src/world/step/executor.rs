@@ -46,6 +46,19 @@ pub(crate) trait Loops {
         ys: &mut [Y],
         update: &(dyn Fn(usize, &mut X, &mut Y) -> Result<(), E> + Sync),
     ) -> Result<(), E>;
+
+    /// `work(part)` over parts of `whole` that cover it: the whole at once on one thread,
+    /// or halves side by side ([`Halve`]) down to parts of about `grain` weight.
+    fn split<P: Halve>(&mut self, whole: P, grain: usize, work: &(dyn Fn(P) + Sync));
+}
+
+/// Work that can be cut in two independent halves (disjoint outputs), for
+/// [`Loops::split`].
+pub(crate) trait Halve: Sized + Send {
+    /// How much work this part is (rows, items).
+    fn weight(&self) -> usize;
+    /// Two parts of about half the weight each, or the part itself if it cannot be cut.
+    fn halve(self) -> Result<(Self, Self), Self>;
 }
 
 /// Which candidate pairs of bodies [`Executor::broad_phase`] keeps.
@@ -64,6 +77,15 @@ pub(crate) trait Executor<T: Scalar, S: Storage, U, B: BroadPhase<T>>: Loops {
         keep: &Keep<'_>,
         report: &mut dyn FnMut(usize, usize) -> Result<(), WorldError>,
     ) -> Result<(), WorldError>;
+
+    /// [`Loops::split`], with the joints handed to `work` (the threads may share them).
+    fn split_joints<P: Halve>(
+        &mut self,
+        whole: P,
+        grain: usize,
+        joints: &[JointSlot<T, U>],
+        work: &(dyn Fn(P, &[JointSlot<T, U>]) + Sync),
+    );
 
     /// Solves every awake island; writes impulses into `rows.lambda` and velocity changes
     /// into `delta_v`; `trace` as in [`World::step_traced`](crate::world::World::step_traced).
@@ -104,6 +126,16 @@ impl<T: Scalar, S: Storage, U: ConstraintFunction<T>, B: BroadPhase<T>> Executor
             }
         })?;
         failed.map_or(Ok(()), Err)
+    }
+
+    fn split_joints<P: Halve>(
+        &mut self,
+        whole: P,
+        _grain: usize,
+        joints: &[JointSlot<T, U>],
+        work: &(dyn Fn(P, &[JointSlot<T, U>]) + Sync),
+    ) {
+        work(whole, joints);
     }
 
     fn solve(
@@ -169,5 +201,9 @@ impl Loops for Sequential {
             }
         }
         failed.map_or(Ok(()), Err)
+    }
+
+    fn split<P: Halve>(&mut self, whole: P, _grain: usize, work: &(dyn Fn(P) + Sync)) {
+        work(whole);
     }
 }

@@ -331,6 +331,7 @@ where
         motion.predict(exec, bodies, islands, bounce.delta.as_slice(), &settings)?;
         ended(Phase::Predict);
         rows.build(
+            exec,
             bodies,
             planes,
             joints,

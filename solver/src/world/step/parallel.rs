@@ -11,7 +11,7 @@ use cwlist::{Buffer, Growable, Storage};
 use rayon::prelude::*;
 
 use super::broad::{BroadPhase, Proxy};
-use super::executor::{Executor, Keep, Loops, Produce, Sequential};
+use super::executor::{Executor, Halve, Keep, Loops, Produce, Sequential};
 use super::islands::Islands;
 use super::rows::Rows;
 use crate::world::constraint::ConstraintFunction;
@@ -98,6 +98,16 @@ where
             },
             &mut |[i, j]| report(i, j),
         )
+    }
+
+    fn split_joints<P: Halve>(
+        &mut self,
+        whole: P,
+        grain: usize,
+        joints: &[JointSlot<T, U>],
+        work: &(dyn Fn(P, &[JointSlot<T, U>]) + Sync),
+    ) {
+        split_on_threads(whole, grain.max(1), &|part| work(part, joints));
     }
 
     fn solve(
@@ -271,6 +281,26 @@ impl<T: Scalar> Loops for Parallel<T> {
                 })
                 .collect(),
         )
+    }
+
+    fn split<P: Halve>(&mut self, whole: P, grain: usize, work: &(dyn Fn(P) + Sync)) {
+        split_on_threads(whole, grain.max(1), work);
+    }
+}
+
+/// `work` over `part`, or over its halves side by side while it weighs more than `grain`.
+fn split_on_threads<P: Halve>(part: P, grain: usize, work: &(dyn Fn(P) + Sync)) {
+    if part.weight() <= grain {
+        return work(part);
+    }
+    match part.halve() {
+        Ok((left, right)) => {
+            rayon::join(
+                || split_on_threads(left, grain, work),
+                || split_on_threads(right, grain, work),
+            );
+        }
+        Err(part) => work(part),
     }
 }
 

@@ -7,11 +7,15 @@ use cwlist::{Buffer, Storage};
 use num_traits::Float;
 use xform::Vector;
 
-use super::islands::{Islands, NONE};
+use core::ops::Range;
+
+use super::broad::BroadPhase;
+use super::executor::{Executor, Halve};
+use super::islands::{GroupsView, Islands, NONE};
 use super::push;
 use crate::world::constraint::{ConstraintFunction, Linearization, linearize};
 use crate::world::contact::{Contact, Partner, Plane};
-use crate::world::drive::{drive_speed, linearize_coordinate};
+use crate::world::drive::{drive_row_count, drive_speed, linearize_coordinate};
 use crate::world::island::{RowsView, row_dot};
 use crate::world::joint::orthonormal_pair;
 use crate::world::pose::Pose;
@@ -120,33 +124,231 @@ impl<T: Scalar, S: Storage> Rows<T, S> {
         }
     }
 
-    fn clear(&mut self) {
-        self.rows.clear();
-        self.eta.clear();
-        self.push.clear();
-        self.separation.clear();
-        self.carried.clear();
-        self.bounds.clear();
-        self.lambda.clear();
-        self.island_end.clear();
-        self.joint_row.clear();
-        self.drive_row.clear();
-        self.contact_row.clear();
-    }
-
-    fn len(&self) -> usize {
-        self.rows.as_slice().len()
-    }
-
-    fn push_row(
+    /// The rows of every awake island; `free` are the velocities before the constraints.
+    /// First each joint's, limit's and contact's place in the rows (one pass, which also
+    /// clears the impulses of a contact without rows), then the rows themselves, written
+    /// in place by `loops`, runs of islands side by side.
+    #[allow(clippy::too_many_arguments, reason = "the named data of the step")]
+    pub(crate) fn build<U: ConstraintFunction<T>, B: BroadPhase<T>>(
         &mut self,
+        exec: &mut impl Executor<T, S, U, B>,
+        bodies: &[RigidBody<T>],
+        planes: &[Plane<T>],
+        joints: &[JointSlot<T, U>],
+        contacts: &mut [Contact<T>],
+        islands: &Islands<S>,
+        free: &[BodyVelocity<T>],
+        settings: &WorldSettings<T>,
+    ) -> Result<(), WorldError> {
+        let total = self.place(bodies, planes, joints, contacts, islands)?;
+        let unset = joint_row(0, None, &[T::zero(); 12]);
+        resize(&mut self.rows, total, unset)?;
+        resize(&mut self.bounds, total, Bounds::bilateral())?;
+        for column in [
+            &mut self.eta,
+            &mut self.push,
+            &mut self.separation,
+            &mut self.carried,
+            &mut self.lambda,
+        ] {
+            resize(column, total, T::zero())?;
+        }
+        let whole = Part {
+            islands: 0..islands.count(),
+            first: 0,
+            island_end: self.island_end.as_slice(),
+            rows: self.rows.as_mut_slice(),
+            eta: self.eta.as_mut_slice(),
+            push: self.push.as_mut_slice(),
+            separation: self.separation.as_mut_slice(),
+            carried: self.carried.as_mut_slice(),
+            bounds: self.bounds.as_mut_slice(),
+            lambda: self.lambda.as_mut_slice(),
+        };
+        let (contacts, awake) = (&*contacts, islands.awake.as_slice());
+        let groups = [islands.joints.view(), islands.contacts.view()];
+        exec.split_joints(whole, GRAIN, joints, &|mut part, joints| {
+            for k in part.islands.clone() {
+                if awake[k] {
+                    part.island(k, bodies, planes, joints, contacts, groups, free, settings);
+                }
+            }
+        });
+        Ok(())
+    }
+
+    /// Where each awake island's joint, limit and contact rows go (`joint_row`,
+    /// `drive_row`, `contact_row`, `island_end`); a contact without friction rows (or
+    /// without any, a sensor's) loses those impulses. Returns the number of rows.
+    fn place<U: ConstraintFunction<T>>(
+        &mut self,
+        bodies: &[RigidBody<T>],
+        planes: &[Plane<T>],
+        joints: &[JointSlot<T, U>],
+        contacts: &mut [Contact<T>],
+        islands: &Islands<S>,
+    ) -> Result<usize, WorldError> {
+        for column in [&mut self.joint_row, &mut self.drive_row] {
+            column.clear();
+            for _ in joints {
+                push(column, NONE, "rows")?;
+            }
+        }
+        self.contact_row.clear();
+        for _ in contacts.iter() {
+            push(&mut self.contact_row, NONE, "rows")?;
+        }
+        self.island_end.clear();
+        let mut at = 0;
+        for (k, &awake) in islands.awake.as_slice().iter().enumerate() {
+            if awake {
+                for j in islands.joints.of(k) {
+                    self.joint_row.as_mut_slice()[j] = at as u32;
+                    at += joint_row_count(&joints[j]);
+                }
+                for j in islands.joints.of(k) {
+                    let n = drive_row_count(&joints[j]);
+                    if n > 0 {
+                        self.drive_row.as_mut_slice()[j] = at as u32;
+                        at += n;
+                    }
+                }
+                for c in islands.contacts.of(k) {
+                    let contact = &mut contacts[c];
+                    match friction(contact, bodies, planes) {
+                        None => contact.impulse = [T::zero(); 3],
+                        Some(mu) => {
+                            self.contact_row.as_mut_slice()[c] = at as u32;
+                            at += 1;
+                            if mu > T::zero() {
+                                at += 2;
+                            } else {
+                                (contact.impulse[1], contact.impulse[2]) = (T::zero(), T::zero());
+                            }
+                        }
+                    }
+                }
+            }
+            if at >= NONE as usize {
+                return Err(WorldError::CapacityExceeded { what: "rows" });
+            }
+            push(&mut self.island_end, at as u32, "rows")?;
+        }
+        Ok(at)
+    }
+}
+
+/// Rows per task of the parallel build (a row costs about 50 ns).
+const GRAIN: usize = 512;
+
+/// `buf` made `len` long, new entries `value`.
+fn resize<E: Copy>(buf: &mut impl Buffer<E>, len: usize, value: E) -> Result<(), WorldError> {
+    while buf.as_slice().len() > len {
+        buf.pop();
+    }
+    while buf.as_slice().len() < len {
+        push(buf, value, "rows")?;
+    }
+    Ok(())
+}
+
+/// How many rows joint `slot` has.
+fn joint_row_count<T: Scalar, U: ConstraintFunction<T>>(slot: &JointSlot<T, U>) -> usize {
+    slot.joint.rows().min(crate::world::MAX_JOINT_ROWS)
+}
+
+/// A contact's friction coefficient, or `None` for a contact without rows (a sensor's).
+fn friction<T: Scalar>(c: &Contact<T>, bodies: &[RigidBody<T>], planes: &[Plane<T>]) -> Option<T> {
+    if c.involves_sensor(bodies) {
+        return None;
+    }
+    let material_b = match c.partner {
+        Partner::Body(b) => bodies[b].material,
+        Partner::Plane(p) => planes[p].material,
+    };
+    Some(fpu::sqrt(
+        bodies[c.a].material.friction * material_b.friction,
+    ))
+}
+
+/// The rows of consecutive islands, written in place: each column from the islands'
+/// first row (`first`, a row index of the step) on.
+struct Part<'a, T> {
+    islands: Range<usize>,
+    first: usize,
+    island_end: &'a [u32],
+    rows: &'a mut [ConstraintRow<T>],
+    eta: &'a mut [T],
+    push: &'a mut [T],
+    separation: &'a mut [T],
+    carried: &'a mut [T],
+    bounds: &'a mut [Bounds<T>],
+    lambda: &'a mut [T],
+}
+
+impl<T: Scalar> Halve for Part<'_, T> {
+    fn weight(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Cut between islands, at the island boundary nearest the middle row.
+    fn halve(self) -> Result<(Self, Self), Self> {
+        let Range { start, end } = self.islands;
+        if end - start < 2 {
+            return Err(self);
+        }
+        let middle = (self.first + self.rows.len() / 2) as u32;
+        let k = start + self.island_end[start..end].partition_point(|&e| e <= middle);
+        let k = k.clamp(start + 1, end - 1);
+        let cut = self.island_end[k - 1] as usize - self.first;
+        let (rows, rows_b) = self.rows.split_at_mut(cut);
+        let (eta, eta_b) = self.eta.split_at_mut(cut);
+        let (push, push_b) = self.push.split_at_mut(cut);
+        let (separation, separation_b) = self.separation.split_at_mut(cut);
+        let (carried, carried_b) = self.carried.split_at_mut(cut);
+        let (bounds, bounds_b) = self.bounds.split_at_mut(cut);
+        let (lambda, lambda_b) = self.lambda.split_at_mut(cut);
+        let island_end = self.island_end;
+        Ok((
+            Part {
+                islands: start..k,
+                first: self.first,
+                island_end,
+                rows,
+                eta,
+                push,
+                separation,
+                carried,
+                bounds,
+                lambda,
+            },
+            Part {
+                islands: k..end,
+                first: self.first + cut,
+                island_end,
+                rows: rows_b,
+                eta: eta_b,
+                push: push_b,
+                separation: separation_b,
+                carried: carried_b,
+                bounds: bounds_b,
+                lambda: lambda_b,
+            },
+        ))
+    }
+}
+
+impl<T: Scalar> Part<'_, T> {
+    /// Writes row `index` (of the step); `carried` from its blocks on kinematic bodies.
+    fn put(
+        &mut self,
+        index: usize,
         row: ConstraintRow<T>,
         (eta, contact_push, separation): (T, T, T),
         bounds: Bounds<T>,
         warm: T,
         (bodies, free): (&[RigidBody<T>], &[BodyVelocity<T>]),
-    ) -> Result<usize, WorldError> {
-        let index = self.len();
+    ) {
         let mut carried = T::zero();
         for block in core::iter::once(&row.a).chain(row.b.iter()) {
             if bodies[block.body].is_kinematic() {
@@ -155,100 +357,67 @@ impl<T: Scalar, S: Storage> Rows<T, S> {
                     + block.angular.dot(&free[block.body].angular);
             }
         }
-        push(&mut self.carried, carried, "rows")?;
-        push(&mut self.rows, row, "rows")?;
-        push(&mut self.eta, eta, "rows")?;
-        push(&mut self.push, contact_push, "rows")?;
-        push(&mut self.separation, separation, "rows")?;
-        push(&mut self.bounds, bounds, "rows")?;
-        push(&mut self.lambda, warm, "rows")?;
-        Ok(index)
+        let i = index - self.first;
+        self.carried[i] = carried;
+        self.rows[i] = row;
+        self.eta[i] = eta;
+        self.push[i] = contact_push;
+        self.separation[i] = separation;
+        self.bounds[i] = bounds;
+        self.lambda[i] = warm;
     }
 
-    /// The rows of every awake island; `free` are the velocities before the constraints.
+    /// The rows of awake island `k`, at the places [`Rows::place`] gave them.
     #[allow(clippy::too_many_arguments, reason = "the named data of the step")]
-    pub(crate) fn build<U: ConstraintFunction<T>>(
-        &mut self,
-        bodies: &[RigidBody<T>],
-        planes: &[Plane<T>],
-        joints: &[JointSlot<T, U>],
-        contacts: &mut [Contact<T>],
-        islands: &Islands<S>,
-        free: &[BodyVelocity<T>],
-        settings: &WorldSettings<T>,
-    ) -> Result<(), WorldError> {
-        self.clear();
-        for _ in joints {
-            push(&mut self.joint_row, NONE, "rows")?;
-            push(&mut self.drive_row, NONE, "rows")?;
-        }
-        for _ in contacts.iter() {
-            push(&mut self.contact_row, NONE, "rows")?;
-        }
-        let awake = islands.awake.as_slice();
-        for (k, &awake) in awake.iter().enumerate() {
-            if awake {
-                self.island_rows(k, bodies, planes, joints, contacts, islands, free, settings)?;
-            }
-            if self.len() >= NONE as usize {
-                return Err(WorldError::CapacityExceeded { what: "rows" });
-            }
-            let end = self.len() as u32;
-            push(&mut self.island_end, end, "rows")?;
-        }
-        Ok(())
-    }
-
-    /// The rows of awake island `k`.
-    #[allow(clippy::too_many_arguments, reason = "the named data of the step")]
-    fn island_rows<U: ConstraintFunction<T>>(
+    fn island<U: ConstraintFunction<T>>(
         &mut self,
         k: usize,
         bodies: &[RigidBody<T>],
         planes: &[Plane<T>],
         joints: &[JointSlot<T, U>],
-        contacts: &mut [Contact<T>],
-        islands: &Islands<S>,
+        contacts: &[Contact<T>],
+        [island_joints, island_contacts]: [GroupsView<'_>; 2],
         free: &[BodyVelocity<T>],
         settings: &WorldSettings<T>,
-    ) -> Result<(), WorldError> {
-        for j in islands.joints.of(k) {
-            let first = self.len() as u32;
-            self.joint_rows(&joints[j], bodies, free, settings)?;
-            self.joint_row.as_mut_slice()[j] = first;
+    ) {
+        let mut at = if k == 0 {
+            0
+        } else {
+            self.island_end[k - 1] as usize
+        };
+        for j in island_joints.of(k) {
+            self.joint_rows(&mut at, &joints[j], bodies, free, settings);
         }
         // After every joint row: the direct solve takes the island's first rows. Under
         // RATTLE a motor's force acts in two halves, like gravity: this one and the
         // projection's at the end of the step.
-        let share = if super::finish::rattles(islands.joints.view(), k, settings) {
+        let share = if super::finish::rattles(island_joints, k, settings) {
             (T::one() + T::one()).recip()
         } else {
             T::one()
         };
-        for j in islands.joints.of(k) {
-            let first = self.len() as u32;
-            if self.drive_rows(&joints[j], bodies, free, settings, share)? {
-                self.drive_row.as_mut_slice()[j] = first;
-            }
+        for j in island_joints.of(k) {
+            self.drive_rows(&mut at, &joints[j], bodies, free, settings, share);
         }
-        for c in islands.contacts.of(k) {
-            if let Some(row) =
-                self.contact_rows(&mut contacts[c], bodies, planes, free, settings)?
-            {
-                self.contact_row.as_mut_slice()[c] = row as u32;
-            }
+        for c in island_contacts.of(k) {
+            self.contact_rows(&mut at, &contacts[c], bodies, planes, free, settings);
         }
-        Ok(())
+        debug_assert_eq!(
+            at, self.island_end[k] as usize,
+            "island {k}: rows as placed"
+        );
     }
 
     fn joint_rows<U: ConstraintFunction<T>>(
         &mut self,
+        at: &mut usize,
         slot: &JointSlot<T, U>,
         bodies: &[RigidBody<T>],
         free: &[BodyVelocity<T>],
         settings: &WorldSettings<T>,
-    ) -> Result<(), WorldError> {
+    ) {
         let lin = linearize_joint(slot, bodies);
+        debug_assert_eq!(lin.rows, joint_row_count(slot));
         for r in 0..lin.rows {
             let row = joint_row(slot.a, slot.b, &lin.jacobian[r]);
             let bias = crate::stabilization::baumgarte_bias(
@@ -257,36 +426,37 @@ impl<T: Scalar, S: Storage> Rows<T, S> {
                 settings.dt,
             );
             let eta = bias - row_dot(&row, free);
-            self.push_row(
+            self.put(
+                *at,
                 row,
                 (eta, T::zero(), lin.value[r]),
                 Bounds::bilateral(),
                 slot.warm[r],
                 (bodies, free),
-            )?;
+            );
+            *at += 1;
         }
-        Ok(())
     }
 
-    /// The rows of a joint's limits and motor ([`drive`](crate::world::drive)); returns
-    /// whether it has any. Not inlined: its linearization stays off the frame of the
+    /// The rows of a joint's limits and motor ([`drive`](crate::world::drive)), as many as
+    /// [`drive_row_count`]. Not inlined: its linearization stays off the frame of the
     /// island's rows (the on-target chain step's stack budget).
     #[inline(never)]
     fn drive_rows<U: ConstraintFunction<T>>(
         &mut self,
+        at: &mut usize,
         slot: &JointSlot<T, U>,
         bodies: &[RigidBody<T>],
         free: &[BodyVelocity<T>],
         s: &WorldSettings<T>,
         share: T,
-    ) -> Result<bool, WorldError> {
-        let present = slot.drive.rows();
-        if !present.contains(&true) {
-            return Ok(false);
+    ) {
+        if drive_row_count(slot) == 0 {
+            return;
         }
         let pb = slot.b.map_or_else(Pose::identity, |b| bodies[b].pose());
         let Some(lin) = linearize_coordinate(slot, &bodies[slot.a].pose(), &pb) else {
-            return Ok(false);
+            unreachable!("drive_row_count counts only joints with a coordinate");
         };
         let (q, h) = (lin.value[0], s.dt);
         let forward = joint_row(slot.a, slot.b, &lin.jacobian[0]);
@@ -309,36 +479,42 @@ impl<T: Scalar, S: Storage> Rows<T, S> {
         ];
         for ((row, target, bounds, gap), (&on, &warm)) in rows
             .into_iter()
-            .zip(present.iter().zip(&slot.drive.impulse))
+            .zip(slot.drive.rows().iter().zip(&slot.drive.impulse))
         {
             if on {
                 let eta = target - row_dot(&row, free);
-                self.push_row(row, (eta, T::zero(), gap), bounds, warm, (bodies, free))?;
+                self.put(
+                    *at,
+                    row,
+                    (eta, T::zero(), gap),
+                    bounds,
+                    warm,
+                    (bodies, free),
+                );
+                *at += 1;
             }
         }
-        Ok(true)
     }
 
-    /// The normal and friction rows of one contact; returns the normal row.
+    /// The normal and friction rows of one contact (none for a sensor's).
     fn contact_rows(
         &mut self,
-        c: &mut Contact<T>,
+        at: &mut usize,
+        c: &Contact<T>,
         bodies: &[RigidBody<T>],
         planes: &[Plane<T>],
         free: &[BodyVelocity<T>],
         s: &WorldSettings<T>,
-    ) -> Result<Option<usize>, WorldError> {
-        if c.involves_sensor(bodies) {
-            c.impulse = [T::zero(); 3];
-            return Ok(None);
-        }
+    ) {
+        let Some(mu) = friction(c, bodies, planes) else {
+            return;
+        };
         let h = s.dt;
         let body_a = &bodies[c.a];
-        let (partner_center, material_b, b_index) = match c.partner {
-            Partner::Body(b) => (Some(bodies[b].position), bodies[b].material, Some(b)),
-            Partner::Plane(p) => (None, planes[p].material, None),
+        let (partner_center, b_index) = match c.partner {
+            Partner::Body(b) => (Some(bodies[b].position), Some(b)),
+            Partner::Plane(_) => (None, None),
         };
-        let mu = fpu::sqrt(body_a.material.friction * material_b.friction);
         let r_a = c.point - body_a.position;
         let r_b = partner_center.map(|p| c.point - p);
         let make = |dir: Vector<T, 3>| ConstraintRow {
@@ -363,30 +539,31 @@ impl<T: Scalar, S: Storage> Rows<T, S> {
             (push, push)
         };
         let eta_n = bias - row_dot(&normal, free);
-        let normal_row = self.push_row(
+        let normal_row = *at;
+        self.put(
+            normal_row,
             normal,
             (eta_n, contact_push, c.gap),
             Bounds::unilateral(),
             c.impulse[0],
             (bodies, free),
-        )?;
+        );
+        *at += 1;
         if mu > T::zero() {
             let tangents = orthonormal_pair(&c.normal);
             for (t, warm) in tangents.into_iter().zip([c.impulse[1], c.impulse[2]]) {
                 let row = make(t);
                 let eta_t = -row_dot(&row, free);
-                self.push_row(
+                self.put(
+                    *at,
                     row,
                     (eta_t, T::zero(), T::zero()),
                     Bounds::friction(normal_row, mu),
                     warm,
                     (bodies, free),
-                )?;
+                );
+                *at += 1;
             }
-        } else {
-            c.impulse[1] = T::zero();
-            c.impulse[2] = T::zero();
         }
-        Ok(Some(normal_row))
     }
 }
