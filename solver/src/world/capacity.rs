@@ -13,6 +13,24 @@ pub(crate) fn push<E>(
         .map_err(|_| WorldError::CapacityExceeded { what })
 }
 
+/// Makes a world buffer `len` long, new entries `value` (a buffer refilled every step
+/// keeps its length from the last step, so only the growth is written twice); when it is
+/// full, an error naming it (`what`).
+pub(crate) fn resize<E: Copy>(
+    buf: &mut impl Buffer<E>,
+    len: usize,
+    value: E,
+    what: &'static str,
+) -> Result<(), WorldError> {
+    while buf.as_slice().len() > len {
+        buf.pop();
+    }
+    while buf.as_slice().len() < len {
+        push(buf, value, what)?;
+    }
+    Ok(())
+}
+
 /// Removes and returns item `i`, keeping the order of the rest (O(len − i)).
 ///
 /// # Panics

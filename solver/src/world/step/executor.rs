@@ -46,14 +46,10 @@ pub(crate) trait Loops {
         ys: &mut [Y],
         update: &(dyn Fn(usize, &mut X, &mut Y) -> Result<(), E> + Sync),
     ) -> Result<(), E>;
-
-    /// `work(part)` over parts of `whole` that cover it: the whole at once on one thread,
-    /// or halves side by side ([`Halve`]) down to parts of about `grain` weight.
-    fn split<P: Halve>(&mut self, whole: P, grain: usize, work: &(dyn Fn(P) + Sync));
 }
 
 /// Work that can be cut in two independent halves (disjoint outputs), for
-/// [`Loops::split`].
+/// [`Executor::split_joints`].
 pub(crate) trait Halve: Sized + Send {
     /// How much work this part is (rows, items).
     fn weight(&self) -> usize;
@@ -78,7 +74,9 @@ pub(crate) trait Executor<T: Scalar, S: Storage, U, B: BroadPhase<T>>: Loops {
         report: &mut dyn FnMut(usize, usize) -> Result<(), WorldError>,
     ) -> Result<(), WorldError>;
 
-    /// [`Loops::split`], with the joints handed to `work` (the threads may share them).
+    /// `work(part, joints)` over parts of `whole` that cover it: the whole at once on one
+    /// thread, or halves side by side ([`Halve`]) down to parts of about `grain` weight
+    /// (the threads share `joints`).
     fn split_joints<P: Halve>(
         &mut self,
         whole: P,
@@ -201,9 +199,5 @@ impl Loops for Sequential {
             }
         }
         failed.map_or(Ok(()), Err)
-    }
-
-    fn split<P: Halve>(&mut self, whole: P, _grain: usize, work: &(dyn Fn(P) + Sync)) {
-        work(whole);
     }
 }

@@ -318,7 +318,7 @@ where
             fresh.as_slice().iter().map(link),
         )?;
         ended(Phase::Islands);
-        motion.masses(bodies)?;
+        motion.masses(exec, bodies)?;
         let impulses = bounce.propagate(
             bodies,
             planes,

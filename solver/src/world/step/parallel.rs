@@ -282,10 +282,6 @@ impl<T: Scalar> Loops for Parallel<T> {
                 .collect(),
         )
     }
-
-    fn split<P: Halve>(&mut self, whole: P, grain: usize, work: &(dyn Fn(P) + Sync)) {
-        split_on_threads(whole, grain.max(1), work);
-    }
 }
 
 /// `work` over `part`, or over its halves side by side while it weighs more than `grain`.

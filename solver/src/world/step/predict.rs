@@ -17,7 +17,7 @@ use xform::{Quaternion, Vector};
 use super::executor::Loops;
 use super::finish::rattles;
 use super::islands::{GroupsView, Islands, NONE};
-use super::push;
+use crate::world::capacity::resize;
 use crate::world::{RigidBody, WorldError, WorldSettings};
 use crate::{BodyInverseMass, BodyVelocity};
 
@@ -131,15 +131,26 @@ impl<T: Scalar, S: Storage> Motion<T, S> {
     }
 
     /// The bodies' world-frame inverse masses and inertias at the start of the step.
-    pub(crate) fn masses(&mut self, bodies: &[RigidBody<T>]) -> Result<(), WorldError> {
-        self.inverse.clear();
-        for body in bodies {
-            let inverse = BodyInverseMass {
-                inv_mass: body.inv_mass,
-                inv_inertia: body.world_inverse_inertia(),
-            };
-            push(&mut self.inverse, inverse, "bodies")?;
-        }
+    pub(crate) fn masses(
+        &mut self,
+        loops: &mut impl Loops,
+        bodies: &[RigidBody<T>],
+    ) -> Result<(), WorldError> {
+        resize(
+            &mut self.inverse,
+            bodies.len(),
+            BodyInverseMass::fixed(),
+            "bodies",
+        )?;
+        let inverses: Result<(), core::convert::Infallible> =
+            loops.each(self.inverse.as_mut_slice(), &|i, inverse| {
+                *inverse = BodyInverseMass {
+                    inv_mass: bodies[i].inv_mass,
+                    inv_inertia: bodies[i].world_inverse_inertia(),
+                };
+                Ok(())
+            });
+        let Ok(()) = inverses;
         Ok(())
     }
 
@@ -158,14 +169,12 @@ impl<T: Scalar, S: Storage> Motion<T, S> {
         let Self {
             next, free, turn, ..
         } = self;
-        next.clear();
-        free.clear();
-        turn.clear();
-        for body in bodies {
-            push(next, *body, "bodies")?;
-            push(free, BodyVelocity::default(), "bodies")?;
-            push(turn, None, "bodies")?;
+        let n = bodies.len();
+        if let Some(first) = bodies.first() {
+            resize(next, n, *first, "bodies")?;
         }
+        resize(free, n, BodyVelocity::default(), "bodies")?;
+        resize(turn, n, None, "bodies")?;
         let (awake, of_body, joints) = (
             islands.awake.as_slice(),
             islands.of_body.as_slice(),
@@ -175,6 +184,7 @@ impl<T: Scalar, S: Storage> Motion<T, S> {
             next.as_mut_slice(),
             turn.as_mut_slice(),
             &|i, next, turn| {
+                *next = bodies[i];
                 *turn = free_motion(next, of_body[i], awake, joints, &bounce[i], settings)?;
                 Ok::<(), WorldError>(())
             },

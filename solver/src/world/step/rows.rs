@@ -13,6 +13,7 @@ use super::broad::BroadPhase;
 use super::executor::{Executor, Halve};
 use super::islands::{GroupsView, Islands, NONE};
 use super::push;
+use crate::world::capacity::resize;
 use crate::world::constraint::{ConstraintFunction, Linearization, linearize};
 use crate::world::contact::{Contact, Partner, Plane};
 use crate::world::drive::{drive_row_count, drive_speed, linearize_coordinate};
@@ -142,8 +143,8 @@ impl<T: Scalar, S: Storage> Rows<T, S> {
     ) -> Result<(), WorldError> {
         let total = self.place(bodies, planes, joints, contacts, islands)?;
         let unset = joint_row(0, None, &[T::zero(); 12]);
-        resize(&mut self.rows, total, unset)?;
-        resize(&mut self.bounds, total, Bounds::bilateral())?;
+        resize(&mut self.rows, total, unset, "rows")?;
+        resize(&mut self.bounds, total, Bounds::bilateral(), "rows")?;
         for column in [
             &mut self.eta,
             &mut self.push,
@@ -151,7 +152,7 @@ impl<T: Scalar, S: Storage> Rows<T, S> {
             &mut self.carried,
             &mut self.lambda,
         ] {
-            resize(column, total, T::zero())?;
+            resize(column, total, T::zero(), "rows")?;
         }
         let whole = Part {
             islands: 0..islands.count(),
@@ -240,17 +241,6 @@ impl<T: Scalar, S: Storage> Rows<T, S> {
 
 /// Rows per task of the parallel build (a row costs about 50 ns).
 const GRAIN: usize = 512;
-
-/// `buf` made `len` long, new entries `value`.
-fn resize<E: Copy>(buf: &mut impl Buffer<E>, len: usize, value: E) -> Result<(), WorldError> {
-    while buf.as_slice().len() > len {
-        buf.pop();
-    }
-    while buf.as_slice().len() < len {
-        push(buf, value, "rows")?;
-    }
-    Ok(())
-}
 
 /// How many rows joint `slot` has.
 fn joint_row_count<T: Scalar, U: ConstraintFunction<T>>(slot: &JointSlot<T, U>) -> usize {
