@@ -6,9 +6,13 @@ use cwlist::{Buffer, Storage};
 use num_traits::Float;
 use xform::Vector;
 
+use core::cmp::Ordering;
+
 use super::capacity::{push, retain};
 use super::contact::{Contact, Partner};
 use super::handles::Handles;
+use super::step::executor::Loops;
+use super::step::persist::PairKey;
 use super::{BodyHandle, BroadPhase, ConstraintFunction, HitTarget, World, WorldError};
 
 /// A pair that began or stopped touching: the two, and (for a pair that began) the deepest
@@ -117,15 +121,27 @@ impl<T: Float, S: Storage> Touching<T, S> {
     /// (nothing of `self` changes: [`Touching::commit`] swaps them in).
     pub(crate) fn update(
         &self,
+        loops: &mut impl Loops,
         contacts: &[Contact<T>],
         bodies: &Handles<S>,
         planes: &Handles<S>,
         next: &mut Self,
-    ) -> Result<(), WorldError> {
+    ) -> Result<(), WorldError>
+    where
+        T: Send,
+    {
         next.pairs.clear();
         next.began.clear();
         next.ended.clear();
-        for c in contacts {
+        // One entry per pair: a pair's contacts are consecutive (one manifold); its touching
+        // points in the order of their positions give the first point and, summed in that
+        // order, the impulse.
+        let mut run_start = 0;
+        for (i, c) in contacts.iter().enumerate() {
+            let first_of_pair = i == 0 || PairKey::of(&contacts[i - 1]) != PairKey::of(c);
+            if first_of_pair {
+                run_start = next.pairs.as_slice().len();
+            }
             if c.gap <= T::zero() || c.impulse[0] > T::zero() {
                 let event = ContactEvent {
                     a: bodies.at(c.a),
@@ -139,29 +155,15 @@ impl<T: Float, S: Storage> Touching<T, S> {
                 };
                 push(&mut next.pairs, event, "contact events")?;
             }
-        }
-        let pairs = next.pairs.as_mut_slice();
-        pairs.sort_unstable_by(|x, y| {
-            x.key().cmp(&y.key()).then(
-                x.point
-                    .0
-                    .partial_cmp(&y.point.0)
-                    .unwrap_or(core::cmp::Ordering::Equal),
-            )
-        });
-        // One entry per pair: the first point, the impulses summed.
-        let mut kept = 0;
-        for i in 0..pairs.len() {
-            if kept > 0 && pairs[kept - 1].key() == pairs[i].key() {
-                pairs[kept - 1].impulse = pairs[kept - 1].impulse + pairs[i].impulse;
-            } else {
-                pairs[kept] = pairs[i];
-                kept += 1;
+            let last_of_pair = contacts
+                .get(i + 1)
+                .is_none_or(|d| PairKey::of(d) != PairKey::of(c));
+            if last_of_pair {
+                merge_run(&mut next.pairs, run_start);
             }
         }
-        while next.pairs.as_slice().len() > kept {
-            next.pairs.pop();
-        }
+        // Every pair once: its key orders it whatever sorts it.
+        loops.sort(next.pairs.as_mut_slice(), &|x, y| x.key().cmp(&y.key()));
         let (old, new) = (self.pairs.as_slice(), next.pairs.as_slice());
         let (mut i, mut j) = (0, 0);
         while i < old.len() || j < new.len() {
@@ -194,6 +196,30 @@ impl<T: Float, S: Storage> Touching<T, S> {
     /// Takes `next`'s pairs and events as the last step's.
     pub(crate) fn commit(&mut self, next: &mut Self) {
         core::mem::swap(self, next);
+    }
+}
+
+/// The touching points of one pair, `pairs[start..]`, merged into one entry: the first by
+/// position (a stable insertion sort: a manifold has a few points), the impulses summed in
+/// that order.
+fn merge_run<T: Float>(pairs: &mut impl Buffer<ContactEvent<T>>, start: usize) {
+    let run = &mut pairs.as_mut_slice()[start..];
+    if run.len() < 2 {
+        return;
+    }
+    for i in 1..run.len() {
+        let mut j = i;
+        while j > 0 && run[j].point.0.partial_cmp(&run[j - 1].point.0) == Some(Ordering::Less) {
+            run.swap(j, j - 1);
+            j -= 1;
+        }
+    }
+    let impulse = run[1..]
+        .iter()
+        .fold(run[0].impulse, |sum, e| sum + e.impulse);
+    run[0].impulse = impulse;
+    while pairs.as_slice().len() > start + 1 {
+        pairs.pop();
     }
 }
 

@@ -2,10 +2,13 @@
 //! rayon's threads ([`Parallel`](super::parallel::Parallel), feature `rayon`). Each part
 //! computes every item by the same arithmetic whichever runs it, and what is gathered is
 //! gathered in index order, so both give the same bits.
+use core::cmp::Ordering;
 use core::ops::Range;
 
 use crate::world::Scalar;
-use cwlist::Storage;
+use cwlist::{Buffer, Storage};
+
+use super::push;
 
 use super::broad::{BroadPhase, Proxy};
 use super::islands::Islands;
@@ -31,6 +34,18 @@ pub(crate) trait Loops {
         consume: &mut dyn FnMut(X) -> Result<(), E>,
     ) -> Result<(), E>;
 
+    /// [`Loops::ordered`] with `out` as the consumer: `out` becomes the items in index
+    /// order, or the error of the lowest index that emits one; a full `out` is an error
+    /// naming it (`what`).
+    fn collect<X: Copy + Send>(
+        &mut self,
+        n: usize,
+        grain: usize,
+        produce: &Produce<'_, Result<X, WorldError>>,
+        out: &mut impl Buffer<X>,
+        what: &'static str,
+    ) -> Result<(), WorldError>;
+
     /// `update(i, &mut items[i])` for every item; the error of the lowest index that fails,
     /// if any (every item is visited either way).
     fn each<X: Send, E: Send>(
@@ -46,6 +61,10 @@ pub(crate) trait Loops {
         ys: &mut [Y],
         update: &(dyn Fn(usize, &mut X, &mut Y) -> Result<(), E> + Sync),
     ) -> Result<(), E>;
+
+    /// Sorts `items` by `order`, which must be total on them: then every sort gives the
+    /// same result.
+    fn sort<X: Send>(&mut self, items: &mut [X], order: &(dyn Fn(&X, &X) -> Ordering + Sync));
 }
 
 /// Work that can be cut in two independent halves (disjoint outputs), for
@@ -172,6 +191,24 @@ impl Loops for Sequential {
         failed.map_or(Ok(()), Err)
     }
 
+    fn collect<X: Copy + Send>(
+        &mut self,
+        n: usize,
+        _grain: usize,
+        produce: &Produce<'_, Result<X, WorldError>>,
+        out: &mut impl Buffer<X>,
+        what: &'static str,
+    ) -> Result<(), WorldError> {
+        out.clear();
+        let mut failed = None;
+        produce(0..n, &mut |x| {
+            if failed.is_none() {
+                failed = x.and_then(|x| push(out, x, what)).err();
+            }
+        });
+        failed.map_or(Ok(()), Err)
+    }
+
     fn each<X: Send, E: Send>(
         &mut self,
         items: &mut [X],
@@ -199,5 +236,9 @@ impl Loops for Sequential {
             }
         }
         failed.map_or(Ok(()), Err)
+    }
+
+    fn sort<X: Send>(&mut self, items: &mut [X], order: &(dyn Fn(&X, &X) -> Ordering + Sync)) {
+        items.sort_unstable_by(order);
     }
 }

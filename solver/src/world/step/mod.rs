@@ -430,7 +430,13 @@ where
                 .map_err(|what| WorldError::NonFiniteResult { body: i, what })?;
         }
         ended(Phase::Sleep);
-        touching.update(fresh.as_slice(), body_handles, plane_handles, next_touching)?;
+        touching.update(
+            exec,
+            fresh.as_slice(),
+            body_handles,
+            plane_handles,
+            next_touching,
+        )?;
         contacts.commit(fresh)?;
         touching.commit(next_touching);
         core::mem::swap(body_buf, &mut motion.next);

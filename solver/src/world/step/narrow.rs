@@ -173,17 +173,19 @@ pub(crate) fn collide<T: Scalar, S: Storage>(
             _ => {}
         }
     };
-    let mut keep = |c: Result<Contact<T>, WorldError>| push(fresh, c?, "contacts");
-    loops.ordered(
-        bodies.len(),
+    // Indices below `bodies.len()` are bodies against the planes, the rest candidate pairs.
+    loops.collect(
+        bodies.len() + pairs.len(),
         GRAIN,
-        &|range, emit| range.for_each(|i| with_planes(i, emit)),
-        &mut keep,
-    )?;
-    loops.ordered(
-        pairs.len(),
-        GRAIN,
-        &|range, emit| range.for_each(|k| with_body(k, emit)),
-        &mut keep,
+        &|range, emit| {
+            for i in range {
+                match i.checked_sub(bodies.len()) {
+                    None => with_planes(i, emit),
+                    Some(k) => with_body(k, emit),
+                }
+            }
+        },
+        fresh,
+        "contacts",
     )
 }

@@ -238,6 +238,55 @@ impl<T: Scalar> Loops for Parallel<T> {
         chunks.into_iter().flatten().try_for_each(consume)
     }
 
+    /// The chunks' items gathered side by side, then copied side by side into `out` at
+    /// their places (`out` keeps its length from the last step: only growth is written
+    /// twice).
+    fn collect<X: Copy + Send>(
+        &mut self,
+        n: usize,
+        grain: usize,
+        produce: &Produce<'_, Result<X, WorldError>>,
+        out: &mut impl Buffer<X>,
+        what: &'static str,
+    ) -> Result<(), WorldError> {
+        let grain = grain.max(1);
+        let chunks: alloc::vec::Vec<Result<alloc::vec::Vec<X>, WorldError>> = (0..n
+            .div_ceil(grain))
+            .into_par_iter()
+            .map(|c| {
+                let mut items = alloc::vec::Vec::new();
+                let mut failed = None;
+                produce(c * grain..n.min((c + 1) * grain), &mut |x| match x {
+                    Ok(x) if failed.is_none() => items.push(x),
+                    Ok(_) => {}
+                    Err(e) => failed = failed.or(Some(e)),
+                });
+                failed.map_or(Ok(items), Err)
+            })
+            .collect();
+        let chunks = chunks
+            .into_iter()
+            .collect::<Result<alloc::vec::Vec<_>, _>>()?;
+        let total = chunks.iter().map(alloc::vec::Vec::len).sum();
+        let Some(&filler) = chunks.iter().find_map(|c| c.first()) else {
+            out.clear();
+            return Ok(());
+        };
+        crate::world::capacity::resize(out, total, filler, what)?;
+        let mut places = alloc::vec::Vec::with_capacity(chunks.len());
+        let mut rest = out.as_mut_slice();
+        for chunk in &chunks {
+            let (place, tail) = rest.split_at_mut(chunk.len());
+            places.push(place);
+            rest = tail;
+        }
+        places
+            .into_par_iter()
+            .zip(chunks.into_par_iter())
+            .for_each(|(place, chunk)| place.copy_from_slice(&chunk));
+        Ok(())
+    }
+
     fn each<X: Send, E: Send>(
         &mut self,
         items: &mut [X],
@@ -281,6 +330,14 @@ impl<T: Scalar> Loops for Parallel<T> {
                 })
                 .collect(),
         )
+    }
+
+    fn sort<X: Send>(
+        &mut self,
+        items: &mut [X],
+        order: &(dyn Fn(&X, &X) -> core::cmp::Ordering + Sync),
+    ) {
+        items.par_sort_unstable_by(order);
     }
 }
 

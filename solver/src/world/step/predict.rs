@@ -170,8 +170,9 @@ impl<T: Scalar, S: Storage> Motion<T, S> {
             next, free, turn, ..
         } = self;
         let n = bodies.len();
-        if let Some(first) = bodies.first() {
-            resize(next, n, *first, "bodies")?;
+        match bodies.first() {
+            Some(first) => resize(next, n, *first, "bodies")?,
+            None => next.clear(),
         }
         resize(free, n, BodyVelocity::default(), "bodies")?;
         resize(turn, n, None, "bodies")?;
