@@ -18,25 +18,15 @@ use crate::world::island::{Kinetic, Local, Outcome};
 use crate::world::{JointSlot, WorldError, WorldSettings};
 use crate::{BodyInverseMass, BodyVelocity};
 
-/// What [`Loops::ordered`] calls on each range of indices, with the sink of its items.
+/// What [`Loops::collect`] calls on each range of indices, with the sink of its items.
 pub(crate) type Produce<'a, X> = dyn Fn(Range<usize>, &mut dyn FnMut(X)) + Sync + 'a;
 
 /// The step's loops over bodies and pairs.
 pub(crate) trait Loops {
     /// `produce(range, emit)` over consecutive ranges that cover `0..n` (of about `grain`
-    /// indices each when run in parallel), each emitting the items of its indices in order;
-    /// `consume` takes every item in index order and may stop the loop with an error.
-    fn ordered<X: Send, E>(
-        &mut self,
-        n: usize,
-        grain: usize,
-        produce: &Produce<'_, X>,
-        consume: &mut dyn FnMut(X) -> Result<(), E>,
-    ) -> Result<(), E>;
-
-    /// [`Loops::ordered`] with `out` as the consumer: `out` becomes the items in index
-    /// order, or the error of the lowest index that emits one; a full `out` is an error
-    /// naming it (`what`).
+    /// indices each when run in parallel), each emitting the items of its indices in order:
+    /// `out` becomes the items in index order, or the error of the lowest index that emits
+    /// one; a full `out` is an error naming it (`what`).
     fn collect<X: Copy + Send>(
         &mut self,
         n: usize,
@@ -68,13 +58,20 @@ pub(crate) trait Loops {
 }
 
 /// Work that can be cut in two independent halves (disjoint outputs), for
-/// [`Executor::split_joints`].
+/// [`Executor::split_joints`] (only the parallel executor cuts).
+#[cfg_attr(
+    not(all(feature = "rayon", not(target_os = "none"))),
+    allow(dead_code, reason = "only the parallel executor cuts")
+)]
 pub(crate) trait Halve: Sized + Send {
     /// How much work this part is (rows, items).
     fn weight(&self) -> usize;
     /// Two parts of about half the weight each, or the part itself if it cannot be cut.
     fn halve(self) -> Result<(Self, Self), Self>;
 }
+
+/// What [`Executor::split_joints`] calls on each part, with the joints.
+pub(crate) type WithJoints<'a, P, T, U> = dyn Fn(P, &[JointSlot<T, U>]) + Sync + 'a;
 
 /// Which candidate pairs of bodies [`Executor::broad_phase`] keeps.
 pub(crate) type Keep<'a> = dyn Fn(usize, usize) -> bool + Sync + 'a;
@@ -101,7 +98,7 @@ pub(crate) trait Executor<T: Scalar, S: Storage, U, B: BroadPhase<T>>: Loops {
         whole: P,
         grain: usize,
         joints: &[JointSlot<T, U>],
-        work: &(dyn Fn(P, &[JointSlot<T, U>]) + Sync),
+        work: &WithJoints<'_, P, T, U>,
     );
 
     /// Solves every awake island; writes impulses into `rows.lambda` and velocity changes
@@ -150,7 +147,7 @@ impl<T: Scalar, S: Storage, U: ConstraintFunction<T>, B: BroadPhase<T>> Executor
         whole: P,
         _grain: usize,
         joints: &[JointSlot<T, U>],
-        work: &(dyn Fn(P, &[JointSlot<T, U>]) + Sync),
+        work: &WithJoints<'_, P, T, U>,
     ) {
         work(whole, joints);
     }
@@ -175,22 +172,6 @@ impl<T: Scalar, S: Storage, U: ConstraintFunction<T>, B: BroadPhase<T>> Executor
 }
 
 impl Loops for Sequential {
-    fn ordered<X: Send, E>(
-        &mut self,
-        n: usize,
-        _grain: usize,
-        produce: &Produce<'_, X>,
-        consume: &mut dyn FnMut(X) -> Result<(), E>,
-    ) -> Result<(), E> {
-        let mut failed = None;
-        produce(0..n, &mut |x| {
-            if failed.is_none() {
-                failed = consume(x).err();
-            }
-        });
-        failed.map_or(Ok(()), Err)
-    }
-
     fn collect<X: Copy + Send>(
         &mut self,
         n: usize,

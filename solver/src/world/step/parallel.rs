@@ -11,7 +11,7 @@ use cwlist::{Buffer, Growable, Storage};
 use rayon::prelude::*;
 
 use super::broad::{BroadPhase, Proxy};
-use super::executor::{Executor, Halve, Keep, Loops, Produce, Sequential};
+use super::executor::{Executor, Halve, Keep, Loops, Produce, Sequential, WithJoints};
 use super::islands::Islands;
 use super::rows::Rows;
 use crate::world::constraint::ConstraintFunction;
@@ -84,7 +84,7 @@ where
             );
         }
         let broad_phase = &*broad_phase;
-        self.ordered(
+        ordered(
             parts,
             1,
             &|range, emit| {
@@ -105,7 +105,7 @@ where
         whole: P,
         grain: usize,
         joints: &[JointSlot<T, U>],
-        work: &(dyn Fn(P, &[JointSlot<T, U>]) + Sync),
+        work: &WithJoints<'_, P, T, U>,
     ) {
         split_on_threads(whole, grain.max(1), &|part| work(part, joints));
     }
@@ -219,25 +219,6 @@ where
 }
 
 impl<T: Scalar> Loops for Parallel<T> {
-    fn ordered<X: Send, E>(
-        &mut self,
-        n: usize,
-        grain: usize,
-        produce: &Produce<'_, X>,
-        consume: &mut dyn FnMut(X) -> Result<(), E>,
-    ) -> Result<(), E> {
-        let grain = grain.max(1);
-        let chunks: alloc::vec::Vec<alloc::vec::Vec<X>> = (0..n.div_ceil(grain))
-            .into_par_iter()
-            .map(|c| {
-                let mut items = alloc::vec::Vec::new();
-                produce(c * grain..n.min((c + 1) * grain), &mut |x| items.push(x));
-                items
-            })
-            .collect();
-        chunks.into_iter().flatten().try_for_each(consume)
-    }
-
     /// The chunks' items gathered side by side, then copied side by side into `out` at
     /// their places (`out` keeps its length from the last step: only growth is written
     /// twice).
@@ -339,6 +320,27 @@ impl<T: Scalar> Loops for Parallel<T> {
     ) {
         items.par_sort_unstable_by(order);
     }
+}
+
+/// `produce(range, emit)` over consecutive ranges of about `grain` indices that cover
+/// `0..n`, side by side; `consume` takes every item in index order and may stop with an
+/// error.
+fn ordered<X: Send, E>(
+    n: usize,
+    grain: usize,
+    produce: &Produce<'_, X>,
+    consume: &mut dyn FnMut(X) -> Result<(), E>,
+) -> Result<(), E> {
+    let grain = grain.max(1);
+    let chunks: alloc::vec::Vec<alloc::vec::Vec<X>> = (0..n.div_ceil(grain))
+        .into_par_iter()
+        .map(|c| {
+            let mut items = alloc::vec::Vec::new();
+            produce(c * grain..n.min((c + 1) * grain), &mut |x| items.push(x));
+            items
+        })
+        .collect();
+    chunks.into_iter().flatten().try_for_each(consume)
 }
 
 /// `work` over `part`, or over its halves side by side while it weighs more than `grain`.
