@@ -157,10 +157,17 @@ where
         let (bodies, joint_groups, view) =
             (islands.bodies.view(), islands.joints.view(), rows.view());
         let locals = &self.locals;
-        let solved: alloc::vec::Vec<Result<Solved<T>, WorldError>> = groups
+        // The heaviest groups start first, so that no large island starts last and keeps
+        // one thread busy while the others wait; results come back in island order.
+        let mut heaviest: alloc::vec::Vec<usize> = (0..groups.len()).collect();
+        heaviest.sort_by_key(|&g| {
+            core::cmp::Reverse(groups[g].iter().map(|&k| work(k)).sum::<usize>())
+        });
+        let mut solved: alloc::vec::Vec<(usize, Result<Solved<T>, WorldError>)> = heaviest
             .par_iter()
             .with_max_len(1)
-            .map(|group| {
+            .map(|&g| {
+                let group = groups[g];
                 let worker = rayon::current_thread_index().unwrap_or(0) % locals.len();
                 let mut local = locals[worker]
                     .lock()
@@ -172,7 +179,7 @@ where
                     delta_v: alloc::vec::Vec::new(),
                     push_v: alloc::vec::Vec::new(),
                 };
-                for &k in *group {
+                for &k in group {
                     local.gather_bodies(bodies.of(k), |b| inverse[b])?;
                     local.gather_rows(k, view)?;
                     let outcome = local.solve_island(
@@ -193,10 +200,13 @@ where
                 }
                 Ok(out)
             })
+            .enumerate()
+            .map(|(i, out)| (heaviest[i], out))
             .collect();
+        solved.sort_unstable_by_key(|&(g, _)| g);
         // Scattered and merged in island order, as the sequential solve does.
         let mut outcome = Outcome::empty();
-        for group in solved {
+        for (_, group) in solved {
             let group = group?;
             let (mut at_row, mut at_body, mut at_push) = (0, 0, 0);
             for &(k, island, impulses, count, pushes) in &group.islands {
