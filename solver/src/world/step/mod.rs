@@ -480,9 +480,11 @@ where
     B: BroadPhase<T> + Sync,
 {
     /// [`World::step`] on rayon's threads, bit-identical to [`World::step`]: the broad
-    /// phase's parts, the narrow phase, the free motion and the integration in chunks of
-    /// bodies and pairs, the islands' velocity problems side by side (one big island's solve
-    /// still runs on one thread; the report's `parallel` section measures the scaling).
+    /// phase's parts, the narrow phase, the inverse inertias, the free motion, the rows (runs
+    /// of islands), the contact events' sort and the integration in chunks of bodies and
+    /// pairs, the islands' velocity problems side by side, heaviest first (one big island's
+    /// rows and solve still run on one thread; the report's `parallel` section measures the
+    /// scaling).
     /// Feature `rayon`. The broad phase is shared between the threads, so it must be `Sync`:
     /// [`Grid`] is for every storage, which code generic over the storage `S` states as
     /// `Grid<S>: Sync`.
