@@ -12,8 +12,9 @@
 use approx::relative_eq;
 use proptest::prelude::*;
 use solver::world::{
-    Ball, ConstraintFunction, Distance, Hinge, InertiaFault, Material, Pose, RigidBody, Value,
-    World, WorldError, WorldSettings, constraint_value, linearize,
+    Alignment, Ball, ConstraintFunction, Distance, Hinge, InertiaFault, Joint, Material, Pose,
+    Prismatic, RigidBody, Value, Weld, World, WorldError, WorldSettings, constraint_value,
+    linearize,
 };
 use solver::xform::{Matrix, Quaternion, Vector};
 
@@ -108,6 +109,36 @@ macro_rules! world_tests {
                 Ok(())
             }
 
+            /// The written-out rows of a built-in joint against its dual-number derivative
+            /// ([`linearize`]), and against central differences (f64).
+            fn check_written<C64: ConstraintFunction<f64>, CT: ConstraintFunction<T>>(
+                c64: &C64,
+                ct: &CT,
+                a: &Pose<f64>,
+                b: &Pose<f64>,
+            ) -> Result<(), TestCaseError> {
+                let (ca, cb) = (cast_pose(a), cast_pose(b));
+                let (written, derived) = (ct.linearization(&ca, &cb), linearize(ct, &ca, &cb));
+                prop_assert_eq!(written.rows, derived.rows);
+                prop_assert_eq!(written.value, derived.value);
+                let fd = finite_difference(c64, a, b);
+                for r in 0..written.rows {
+                    for k in 0..12 {
+                        let (w, d) = (f64::from(written.jacobian[r][k]), f64::from(derived.jacobian[r][k]));
+                        // Both are exact formulas in T: they differ by rounding only.
+                        prop_assert!(
+                            relative_eq!(w, d, epsilon = 64.0 * f64::from(T::EPSILON), max_relative = 64.0 * f64::from(T::EPSILON)),
+                            "row {} col {}: written {} vs dual {}", r, k, w, d
+                        );
+                        prop_assert!(
+                            relative_eq!(w, fd[r][k], epsilon = $jac_eps, max_relative = $jac_eps),
+                            "row {} col {}: written {} vs finite difference {}", r, k, w, fd[r][k]
+                        );
+                    }
+                }
+                Ok(())
+            }
+
             fn v3(x: [f64; 3]) -> Vector<T, 3> {
                 Vector(x.map(|v| v as T))
             }
@@ -139,6 +170,50 @@ macro_rules! world_tests {
                     let h64 = Hinge::new(ball64, axis, axis);
                     let h = Hinge::new(ball, axis.map(|x| x as T), axis.map(|x| x as T));
                     check_jacobian(&h64, &h, &a, &b)?;
+                }
+
+                #[test]
+                fn written_joint_rows_match_their_derivative(
+                    pa in [coordinate(), coordinate(), coordinate()],
+                    pb in [coordinate(), coordinate(), coordinate()],
+                    axis_a in [coordinate(), coordinate(), coordinate()],
+                    axis_b in [coordinate(), coordinate(), coordinate()],
+                    (ta, tb, tr) in (angle(), angle(), angle()),
+                    anchor_a in [coordinate(), coordinate(), coordinate()],
+                    anchor_b in [coordinate(), coordinate(), coordinate()],
+                    slide in [coordinate(), coordinate(), coordinate()],
+                    length in 0.1..2.0f64,
+                    to_world: bool,
+                ) {
+                    let a = pose(pa, axis_a, ta);
+                    let b = if to_world { Pose::identity() } else { pose(pb, axis_b, tb) };
+                    let ball64 = Ball { anchor_a: Vector(anchor_a), anchor_b: Vector(anchor_b) };
+                    let ball = Ball { anchor_a: v3(anchor_a), anchor_b: v3(anchor_b) };
+                    check_written(&ball64, &ball, &a, &b)?;
+                    let relative64 = pose([0.0; 3], axis_b, tr).orientation;
+                    let relative = cast_pose(&pose([0.0; 3], axis_b, tr)).orientation;
+                    let (lock64, lock) = (Alignment { relative: relative64 }, Alignment { relative });
+                    check_written(&lock64, &lock, &a, &b)?;
+                    check_written(
+                        &Weld { ball: ball64, alignment: lock64 },
+                        &Joint::<T>::Weld(Weld { ball, alignment: lock }),
+                        &a,
+                        &b,
+                    )?;
+                    let along = Vector(slide);
+                    prop_assume!(along.norm() > 0.1 && Vector(axis_b).norm() > 0.1);
+                    let along = along.normalize();
+                    let h64 = Hinge::new(ball64, along, Vector(axis_b).normalize());
+                    let h = Hinge::new(ball, along.map(|x| x as T), Vector(axis_b).normalize().map(|x| x as T));
+                    check_written(&h64, &h, &a, &b)?;
+                    let p64 = Prismatic::new(Vector(anchor_a), Vector(anchor_b), along, lock64);
+                    let p = Prismatic::new(v3(anchor_a), v3(anchor_b), along.map(|x| x as T), lock);
+                    check_written(&p64, &Joint::<T>::Prismatic(p), &a, &b)?;
+                    let gap = constraint_value(&ball64, &a, &b);
+                    prop_assume!(Vector([gap[0], gap[1], gap[2]]).norm() > 0.1);
+                    let d64 = Distance { anchor_a: Vector(anchor_a), anchor_b: Vector(anchor_b), length };
+                    let d = Distance { anchor_a: v3(anchor_a), anchor_b: v3(anchor_b), length: length as T };
+                    check_written(&d64, &Joint::<T>::Distance(d), &a, &b)?;
                 }
 
                 #[test]

@@ -1,5 +1,7 @@
 //! Constraint functions `C(q)` written once, generic over the scalar, and their Jacobians
-//! computed by forward-mode automatic differentiation with `DualVec<T, 12>`.
+//! computed by forward-mode automatic differentiation with `DualVec<T, 12>` (the default of
+//! [`ConstraintFunction::linearization`]; the built-in joints write their rows out, about
+//! a tenth of the work, and are tested against it).
 //!
 //! The twelve directions are the velocity coordinates of the two bodies,
 //! `(v_a, ω_a, v_b, ω_b)` (world frame). A body's pose is perturbed as
@@ -19,7 +21,8 @@ pub const MAX_JOINT_ROWS: usize = 6;
 /// A bilateral constraint `C(q_a, q_b) = 0` between two bodies (or a body and the world).
 ///
 /// Write [`evaluate`](Self::evaluate) once, generic over `S: Lift<T>`; the world evaluates it
-/// with `S = T` for the position error and with `S = DualVec<T, 12>` for the Jacobian.
+/// with `S = T` for the position error and, unless [`linearization`](Self::linearization) is
+/// written out, with `S = DualVec<T, 12>` for the Jacobian.
 ///
 /// ```
 /// use solver::world::{ConstraintFunction, Lift, Pose};
@@ -63,6 +66,31 @@ pub trait ConstraintFunction<T: Float> {
     /// assert_eq!(c, [3.0]);
     /// ```
     fn evaluate<S: Lift<T>>(&self, a: &Pose<S>, b: &Pose<S>, c: &mut [S]);
+
+    /// `C` and its Jacobian at poses `a` and `b`: what the world calls every time it
+    /// linearizes the constraint. The default is [`linearize`], the derivative of
+    /// [`evaluate`](Self::evaluate) by `DualVec<T, 12>`; override it only with the same
+    /// numbers computed faster (the built-in joints write their rows out, a few cross
+    /// products each, and are tested against [`linearize`]).
+    ///
+    /// # Example
+    /// ```
+    /// use solver::world::{Ball, ConstraintFunction, Pose, linearize};
+    /// use solver::xform::Vector;
+    /// let pin = Ball { anchor_a: Vector([0.0f64, 0.5, 0.0]), anchor_b: Vector([0.0; 3]) };
+    /// let turned = Pose { orientation: solver::xform::Quaternion::from_axis_angle(&Vector([1.0, 0.0, 0.0]), 0.4), ..Pose::identity() };
+    /// let written = pin.linearization(&turned, &Pose::identity());
+    /// let derived = linearize(&pin, &turned, &Pose::identity());
+    /// for (w, d) in written.jacobian.iter().flatten().zip(derived.jacobian.iter().flatten()) {
+    ///     assert!((w - d).abs() < 1e-15);
+    /// }
+    /// ```
+    fn linearization(&self, a: &Pose<T>, b: &Pose<T>) -> Linearization<T>
+    where
+        Self: Sized,
+    {
+        linearize(self, a, b)
+    }
 }
 
 /// The user-constraint type of a world that has none: it cannot be constructed.

@@ -1,10 +1,62 @@
-//! The built-in joints, each a constraint function `C(q)` (their Jacobians come from
-//! [`linearize`](super::linearize) like any user constraint: none is written by hand).
+//! The built-in joints, each a constraint function `C(q)` with its Jacobian written out
+//! ([`ConstraintFunction::linearization`]; tested against the dual-number derivative
+//! [`linearize`](super::linearize) that user constraints get).
+//!
+//! Every built-in row has one of two forms, in the world frame, with `s = R r` a body's
+//! anchor offset and `δθ` a small world-frame turn (`δx = δθ × x` for a vector carried by
+//! the body), rows laid out `[v_a, ω_a, v_b, ω_b]`:
+//! - *along* `n`: `n·(p_b − p_a)` with `p = x + s` has the row `[−n, n × ℓ_a, n, s_b × n]`,
+//!   where `ℓ_a = s_a` for a fixed `n` (`δ(n·p_a) = n·(δx_a + δθ_a × s_a)`), and also for
+//!   `|p_b − p_a|` with `n` its direction (`δ|d| = n·δd`); when `n` turns with body a,
+//!   `ℓ_a = s_a + d` (the extra `d·(δθ_a × n) = δθ_a·(n × d)`);
+//! - *between directions* `u` of body a and `w` of body b: `u·w` has the row
+//!   `[0, u × w, 0, w × u]` (`δ(u·w) = δθ_a·(u × w) + δθ_b·(w × u)`).
 use num_traits::Float;
 use xform::{Quaternion, Vector};
 
-use super::constraint::{ConstraintFunction, NoUserConstraint};
+use super::constraint::{
+    ConstraintFunction, Linearization, MAX_JOINT_ROWS, NoUserConstraint, constraint_value,
+};
 use super::pose::{Lift, Pose};
+
+/// Jacobian rows, `[v_a, ω_a, v_b, ω_b]` each.
+type JacobianRows<T> = [[T; 12]; MAX_JOINT_ROWS];
+
+/// A row from its four parts.
+fn row<T: Float>(parts: [Vector<T, 3>; 4]) -> [T; 12] {
+    let mut out = [T::zero(); 12];
+    for (chunk, part) in out.chunks_exact_mut(3).zip(parts) {
+        chunk.copy_from_slice(&part.0);
+    }
+    out
+}
+
+/// The row of `n·(p_b − p_a)` (module docs): `lever_a` is `s_a`, or `s_a + d` when `n`
+/// turns with body a.
+fn along<T: Float>(n: Vector<T, 3>, lever_a: &Vector<T, 3>, s_b: &Vector<T, 3>) -> [T; 12] {
+    row([-n, n.cross(lever_a), n, s_b.cross(&n)])
+}
+
+/// The row of `u·w`, `u` a direction of body a and `w` one of body b.
+fn between<T: Float>(u: &Vector<T, 3>, w: &Vector<T, 3>) -> [T; 12] {
+    row([Vector::zeros(), u.cross(w), Vector::zeros(), w.cross(u)])
+}
+
+/// `C` from [`ConstraintFunction::evaluate`] and the rows `fill` writes.
+fn written<T: Float, C: ConstraintFunction<T>>(
+    c: &C,
+    a: &Pose<T>,
+    b: &Pose<T>,
+    fill: impl FnOnce(&mut JacobianRows<T>),
+) -> Linearization<T> {
+    let mut jacobian = [[T::zero(); 12]; MAX_JOINT_ROWS];
+    fill(&mut jacobian);
+    Linearization {
+        rows: c.rows(),
+        value: constraint_value(c, a, b),
+        jacobian,
+    }
+}
 
 /// Point-to-point (ball-and-socket): anchor `anchor_a` of body a coincides with
 /// `anchor_b` of body b. Three rows, `C = x_b − x_a`.
@@ -35,6 +87,20 @@ impl<T: Float> ConstraintFunction<T> for Ball<T> {
     fn evaluate<S: Lift<T>>(&self, a: &Pose<S>, b: &Pose<S>, c: &mut [S]) {
         let gap = b.point(&self.anchor_b) - a.point(&self.anchor_a);
         c[..3].copy_from_slice(&gap.0);
+    }
+
+    fn linearization(&self, a: &Pose<T>, b: &Pose<T>) -> Linearization<T> {
+        written(self, a, b, |rows| self.rows_into(a, b, rows))
+    }
+}
+
+impl<T: Float> Ball<T> {
+    /// The three rows, one per world axis, into `rows[..3]`.
+    fn rows_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut [[T; 12]]) {
+        let (s_a, s_b) = (a.direction(&self.anchor_a), b.direction(&self.anchor_b));
+        for (k, r) in rows[..3].iter_mut().enumerate() {
+            *r = along(Vector::unit(k), &s_a, &s_b);
+        }
     }
 }
 
@@ -68,6 +134,14 @@ impl<T: Float> ConstraintFunction<T> for Distance<T> {
     fn evaluate<S: Lift<T>>(&self, a: &Pose<S>, b: &Pose<S>, c: &mut [S]) {
         let d = b.point(&self.anchor_b) - a.point(&self.anchor_a);
         c[0] = d.norm() - S::lift(self.length);
+    }
+
+    fn linearization(&self, a: &Pose<T>, b: &Pose<T>) -> Linearization<T> {
+        written(self, a, b, |rows| {
+            let (s_a, s_b) = (a.direction(&self.anchor_a), b.direction(&self.anchor_b));
+            let d = b.position + s_b - a.position - s_a;
+            rows[0] = along(d / d.norm(), &s_a, &s_b);
+        })
     }
 }
 
@@ -153,6 +227,16 @@ impl<T: Float> ConstraintFunction<T> for Hinge<T> {
         let axis = a.direction(&self.axis_a);
         c[3] = axis.dot(&b.direction(&self.perp_b[0]));
         c[4] = axis.dot(&b.direction(&self.perp_b[1]));
+    }
+
+    fn linearization(&self, a: &Pose<T>, b: &Pose<T>) -> Linearization<T> {
+        written(self, a, b, |rows| {
+            self.ball.rows_into(a, b, rows);
+            let axis = a.direction(&self.axis_a);
+            for (r, perp) in rows[3..5].iter_mut().zip(&self.perp_b) {
+                *r = between(&axis, &b.direction(perp));
+            }
+        })
     }
 }
 
@@ -247,6 +331,23 @@ impl<T: Float> ConstraintFunction<T> for Alignment<T> {
         c[1] = axis_a(2).dot(&axis_b(0));
         c[2] = axis_a(0).dot(&axis_b(1));
     }
+
+    fn linearization(&self, a: &Pose<T>, b: &Pose<T>) -> Linearization<T> {
+        written(self, a, b, |rows| self.rows_into(a, b, rows))
+    }
+}
+
+impl<T: Float> Alignment<T> {
+    /// The three rows (the pairs of [`evaluate`](ConstraintFunction::evaluate)) into
+    /// `rows[..3]`.
+    fn rows_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut [[T; 12]]) {
+        let [frame_a, frame_b] = self.frames();
+        let axis_a = frame_a.map(|e| a.direction(&e));
+        let axis_b = frame_b.map(|e| b.direction(&e));
+        for (r, (i, j)) in rows[..3].iter_mut().zip([(1, 2), (2, 0), (0, 1)]) {
+            *r = between(&axis_a[i], &axis_b[j]);
+        }
+    }
 }
 
 /// A weld (fixed joint): a ball joint and an [`Alignment`], so the two bodies move as one.
@@ -281,6 +382,13 @@ impl<T: Float> ConstraintFunction<T> for Weld<T> {
     fn evaluate<S: Lift<T>>(&self, a: &Pose<S>, b: &Pose<S>, c: &mut [S]) {
         self.ball.evaluate(a, b, &mut c[..3]);
         self.alignment.evaluate(a, b, &mut c[3..6]);
+    }
+
+    fn linearization(&self, a: &Pose<T>, b: &Pose<T>) -> Linearization<T> {
+        written(self, a, b, |rows| {
+            self.ball.rows_into(a, b, rows);
+            self.alignment.rows_into(a, b, &mut rows[3..]);
+        })
     }
 }
 
@@ -373,6 +481,17 @@ impl<T: Float> ConstraintFunction<T> for Prismatic<T> {
         c[1] = d.dot(&a.direction(&across[1]));
         self.alignment.evaluate(a, b, &mut c[2..5]);
     }
+
+    fn linearization(&self, a: &Pose<T>, b: &Pose<T>) -> Linearization<T> {
+        written(self, a, b, |rows| {
+            let s_b = b.direction(&self.anchor_b);
+            let lever_a = b.position + s_b - a.position; // s_a + d, d = p_b − p_a
+            for (r, n) in rows[..2].iter_mut().zip(orthonormal_pair(&self.axis_a)) {
+                *r = along(a.direction(&n), &lever_a, &s_b);
+            }
+            self.alignment.rows_into(a, b, &mut rows[2..]);
+        })
+    }
 }
 
 /// A joint of the world: one of the built-in kinds or a user constraint function `U`.
@@ -421,6 +540,17 @@ impl<T: Float, U: ConstraintFunction<T>> ConstraintFunction<T> for Joint<T, U> {
             Self::Weld(j) => j.evaluate(a, b, c),
             Self::Prismatic(j) => j.evaluate(a, b, c),
             Self::User(j) => j.evaluate(a, b, c),
+        }
+    }
+
+    fn linearization(&self, a: &Pose<T>, b: &Pose<T>) -> Linearization<T> {
+        match self {
+            Self::Ball(j) => j.linearization(a, b),
+            Self::Distance(j) => j.linearization(a, b),
+            Self::Hinge(j) => j.linearization(a, b),
+            Self::Weld(j) => j.linearization(a, b),
+            Self::Prismatic(j) => j.linearization(a, b),
+            Self::User(j) => j.linearization(a, b),
         }
     }
 }

@@ -6,7 +6,6 @@ use cwlist::Buffer;
 use num_traits::FloatConst;
 use xform::Vector;
 
-use super::constraint::linearize;
 use super::error::Value;
 use super::handles::{BodyHandle, JointHandle};
 use super::{
@@ -96,7 +95,7 @@ where
         if rows == 0 || rows > MAX_JOINT_ROWS {
             return Err(WorldError::InvalidRowCount { rows });
         }
-        let lin = linearize(&joint, &self.pose_of(Some(a)), &self.pose_of(b));
+        let lin = joint.linearization(&self.pose_of(Some(a)), &self.pose_of(b));
         let body_a = &self.bodies.as_slice()[a];
         let inv_a = BodyInverseMass {
             inv_mass: body_a.inv_mass,

@@ -5,7 +5,8 @@ use xform::{Quaternion, Vector};
 
 /// Lifting constants into a scalar type (from [`dual`]: `T` itself and every dual number
 /// over `T`). Constraint functions are written once, generic over `S: Lift<T>`; the world
-/// evaluates them with `S = T` for values and `S = DualVec<T, 12>` for Jacobians.
+/// evaluates them with `S = T` for values and `S = DualVec<T, 12>` for Jacobians (unless the
+/// function writes its Jacobian out: `ConstraintFunction::linearization`).
 pub use dual::Lift;
 
 /// Lifts a vector of constants.

@@ -66,7 +66,7 @@ pub enum Phase {
     /// Free motion of the awake bodies: gravity; rotation and gyroscopic term by the Lie
     /// midpoint rule.
     Predict,
-    /// Joint rows (dual-number Jacobians, Baumgarte bias), then the joints' limit and motor
+    /// Joint rows (`ConstraintFunction::linearization`, Baumgarte bias), then the joints' limit and motor
     /// rows, then contact rows, island by island.
     Rows,
     /// Each awake island's velocity problem, gathered into a local problem and solved: the

@@ -14,7 +14,7 @@ use super::executor::{Executor, Halve};
 use super::islands::{GroupsView, Islands, NONE};
 use super::push;
 use crate::world::capacity::resize;
-use crate::world::constraint::{ConstraintFunction, Linearization, linearize};
+use crate::world::constraint::{ConstraintFunction, Linearization};
 use crate::world::contact::{Contact, Partner, Plane};
 use crate::world::drive::{drive_row_count, drive_speed, linearize_coordinate};
 use crate::world::island::{RowsView, row_dot};
@@ -79,7 +79,7 @@ pub(crate) fn linearize_joint<T: Scalar, U: ConstraintFunction<T>>(
     bodies: &[RigidBody<T>],
 ) -> Linearization<T> {
     let pb = slot.b.map_or_else(Pose::identity, |b| bodies[b].pose());
-    linearize(&slot.joint, &bodies[slot.a].pose(), &pb)
+    slot.joint.linearization(&bodies[slot.a].pose(), &pb)
 }
 
 /// A joint's constraint values `C` at the poses of `bodies` (plain numbers, no Jacobian)

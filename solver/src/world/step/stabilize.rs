@@ -1,5 +1,5 @@
 //! Post-stabilization: Newton iterations projecting each awake island's new poses back onto
-//! its joints' `C = 0`, re-linearized with the dual-number Jacobians each iteration.
+//! its joints' `C = 0`, re-linearized (`ConstraintFunction::linearization`) each iteration.
 //!
 //! Each iteration solves `J W⁻¹ Jᵀ δλ = −C` with the direct joint solve (`W = M/m` per
 //! body: unit mass, rotations weighted by the radius of gyration, so mass ratios do not
