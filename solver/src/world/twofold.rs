@@ -147,9 +147,13 @@ impl From<f32> for Twofold {
 }
 
 impl Twofold {
-    /// Rounded to `f32`.
+    /// Rounded to `f32`: `hi` itself, since every pair is normalized (`hi = fl(hi + lo)`,
+    /// the invariant each operation keeps through `fast_two_sum`), so the add `hi + lo`
+    /// would give `hi` back; on a Cortex-M4F this saves a load and an add per factor entry
+    /// the joint tree reads in `f32`.
+    #[inline(always)]
     pub(crate) fn rounded(self) -> f32 {
-        self.hi + self.lo
+        self.hi
     }
 }
 
