@@ -1,7 +1,7 @@
 //! Projected Gauss-Seidel with successive over-relaxation, generic over how Γ is stored.
 use num_traits::Float;
 
-use crate::bounds::clamp;
+use crate::bounds::{clamp, larger};
 use crate::settings::{FALLBACK_PATIENCE, PROBE_WINDOW};
 use crate::{
     BadRows, Bounds, Certificate, Fallback, PgsSettings, RowFlag, RowOperator, SolveError,
@@ -218,13 +218,16 @@ fn residual_of<T: Float, O: RowOperator<T>>(
         let defect = (lambda[i] - clamp(lambda[i] - r, lo, hi)).abs();
         // `clamp` and `Float::max` ignore NaN: an overflowed row must not pass for a solved
         // one.
-        residual = residual.max(if defect.is_nan() || !r.is_finite() {
-            T::infinity()
-        } else {
-            defect
-        });
-        let out = (lo - lambda[i]).max(lambda[i] - hi);
-        violation = violation.max(if out.is_nan() { T::infinity() } else { out });
+        residual = larger(
+            residual,
+            if defect.is_nan() || !r.is_finite() {
+                T::infinity()
+            } else {
+                defect
+            },
+        );
+        let out = larger(lo - lambda[i], lambda[i] - hi);
+        violation = larger(violation, if out.is_nan() { T::infinity() } else { out });
     }
     (residual, violation)
 }

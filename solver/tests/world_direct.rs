@@ -362,6 +362,39 @@ macro_rules! direct_tests {
                 assert_eq!(fixed.1.1, 30);
             }
 
+            /// A chain of `n` links on ball joints from the world (no loops), in storage `S`:
+            /// its state hash after 30 steps and the steps that reported swept loops.
+            fn chain<S: solver::cwlist::Storage>(n: usize) -> (u64, usize) {
+                let mut w: World<T, S> = World::new(WorldSettings::default()).unwrap();
+                let mut previous = None;
+                for k in 0..n {
+                    let id = w.add_body(link(1.0).with_position(v3([k as f64 + 0.5, 0.0, 0.0]))).unwrap();
+                    w.add_ball_joint(id, previous, v3([k as f64, 0.0, 0.0])).unwrap();
+                    previous = Some(id);
+                }
+                let mut swept = 0;
+                for _ in 0..30 {
+                    swept += usize::from(w.step().unwrap().swept_loops > 0);
+                }
+                (w.state_hash(), swept)
+            }
+
+            #[test]
+            fn a_tree_in_small_fixed_storage_sweeps_no_loops() {
+                // A tree has no loop to sweep: the joint graph's fill is not needed, whatever
+                // the storage (it was asked for in f32 worlds, failed to fit `Fixed<64>`, and
+                // the step reported swept loops on a plain chain).
+                let growable = chain::<Growable>(20);
+                let fixed = std::thread::Builder::new()
+                    .stack_size(64 << 20)
+                    .spawn(|| chain::<solver::cwlist::Fixed<64>>(20))
+                    .unwrap()
+                    .join()
+                    .unwrap();
+                assert_eq!((growable.1, fixed.1), (0, 0));
+                assert_eq!(fixed.0, growable.0);
+            }
+
             #[test]
             fn a_flat_grid_with_redundant_rows_is_solved_exactly() {
                 // 6 × 6 spheres on ball joints at the midpoints, flat, two corners pinned:

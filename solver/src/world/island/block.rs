@@ -34,10 +34,15 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         let is_direct = |i: usize| direct_row.get(i).copied().unwrap_or(false);
         let iterative = (0..n).any(|i| !is_direct(i));
         // A tree alone is factored in the scalar first and refined; where refinement does
-        // not reach the scalar's round-off, again in the working precision (below).
+        // not reach the scalar's round-off, again in the working precision (below). Factors
+        // of the same rows and `cfm` are reused.
         let mut single = !iterative && trace.is_empty() && direct == Direct::Tree;
-        match direct {
-            Direct::Tree => {
+        // (Factors in the scalar do not serve a solve that wants the working precision.)
+        let reuse = self.factored_cfm == Some(cfm)
+            && (single || direct == Direct::Graph || self.tree.precision() == Precision::Working);
+        match (direct, reuse) {
+            (Direct::Tree, true) => single = single && self.tree.precision() == Precision::Scalar,
+            (Direct::Tree, false) => {
                 let precision = if single {
                     Precision::Scalar
                 } else {
@@ -51,10 +56,13 @@ impl<T: Scalar, S: Storage> Local<T, S> {
                 );
                 single = self.tree.precision() == Precision::Scalar;
             }
-            Direct::Graph => self
-                .graph
-                .factor(self.rows.as_slice(), self.inverse.as_slice(), cfm),
+            (Direct::Graph, true) => {}
+            (Direct::Graph, false) => {
+                self.graph
+                    .factor(self.rows.as_slice(), self.inverse.as_slice(), cfm)
+            }
         }
+        self.factored_cfm = Some(cfm);
         let mut op = SequentialImpulse::prepared(
             self.rows.as_slice(),
             self.cache.as_mut_slice(),

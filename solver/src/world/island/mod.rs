@@ -175,6 +175,10 @@ pub(crate) struct Local<T: Scalar, S: Storage> {
     /// The last plan wanted the joint graph for loops and fell back to the tree (the
     /// graph's fill did not fit the storage).
     loops_swept: bool,
+    /// The `cfm` of the direct block's current factors; `None` once the rows or the plan
+    /// change ([`Self::prepare`]). The relaxation pass after the Baumgarte-pushed solve and
+    /// the energy guard's cold solve change only `η`, so they reuse the factors.
+    factored_cfm: Option<T>,
     /// The dense `Γ` of an island of at most [`EXACT_ROWS`] rows ([`Local::polish`]): a
     /// fixed array, so fixed and growable storage polish the same islands.
     gamma: [T; EXACT_ROWS * EXACT_ROWS],
@@ -215,6 +219,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             direct: Direct::Tree,
             schur: Buffer::new(),
             loops_swept: false,
+            factored_cfm: None,
             gamma: [T::zero(); EXACT_ROWS * EXACT_ROWS],
             exact: ExactSolver::new(),
             aggregates: Buffer::new(),
@@ -385,10 +390,10 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         let joint_rows: usize = joints.clone().map(|j| all_joints[j].joint.rows()).sum();
         // Loops: every joint row by the sparse factorization, unless its fill does not fit
         // the storage (then the tree and sweeps, as without it, reported).
-        let graph = loops == Loops::Direct
-            && (self.tree.tree_rows() < joint_rows || T::epsilon() > T::from(1e-10).unwrap());
+        let graph = loops == Loops::Direct && self.tree.tree_rows() < joint_rows;
         let planned = graph && self.graph.plan(m, local_joints).is_ok();
         self.loops_swept = graph && !planned;
+        self.factored_cfm = None;
         self.direct = if planned { Direct::Graph } else { Direct::Tree };
         self.direct_row.clear();
         let mut row = 0;

@@ -57,7 +57,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             }
             let (lo, hi) = b.interval(lambda);
             let r = op.product_row(i, lambda) + settings.cfm * lambda[i] - *eta;
-            let defect = (lambda[i] - (lambda[i] - r).max(lo).min(hi)).abs();
+            let defect = (lambda[i] - crate::bounds::clamp(lambda[i] - r, lo, hi)).abs();
             if defect.is_nan() || defect > settings.tolerance {
                 count += 1;
             }

@@ -72,7 +72,9 @@ where
         let error_of = |bodies: &[RigidBody<T>]| {
             islands.joints.of(k).fold(T::zero(), |m, j| {
                 let (c, rows) = joint_value(&joints[j], bodies);
-                c[..rows].iter().fold(m, |m, c| m.max(c.abs()))
+                c[..rows]
+                    .iter()
+                    .fold(m, |m, c| crate::bounds::larger(m, c.abs()))
             })
         };
         // RATTLE (SHAKE's half): the correction acts along M⁻¹J(q)ᵀ at the start of the
