@@ -92,8 +92,11 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         let mut iterations = 0;
         let mut refinements = 0;
         let mut previous = T::infinity();
+        // The certificate of the current `λ`, where the last sweep computed it.
+        let mut last = None;
         while iterations < sweeps {
             iterations += 1;
+            last = None;
             // The joint block, exactly: (Γ_JJ + cfm) δ = η − (Γλ + cfm λ) on its rows.
             {
                 let op = &op;
@@ -113,16 +116,22 @@ impl<T: Scalar, S: Storage> Local<T, S> {
                 relax_row(&mut op, i, eta[i], &bounds[i], cfm, omega, lambda)?;
             }
             if let Some(slot) = trace.get_mut(iterations - 1) {
-                *slot = slot.max(certify(&op, eta, bounds, cfm, lambda, flags).0);
+                let c = certify(&op, eta, bounds, cfm, lambda, flags);
+                *slot = slot.max(c.0);
+                last = Some(c);
             } else if !iterative {
                 // Only tree rows: refine while the residual at least halves (the augmented
-                // `LDLᵀ` is not backward stable for `Γ` under mass ratios), a few times.
-                let residual = certify(&op, eta, bounds, cfm, lambda, flags).0;
+                // `LDLᵀ` is not backward stable for `Γ` under mass ratios), a few times,
+                // until it is within the tolerance and the scalar's round-off of `η`.
+                let (residual, violation) = certify(&op, eta, bounds, cfm, lambda, flags);
+                last = Some((residual, violation));
                 let half = (T::one() + T::one()).recip();
                 let stalled = residual.is_nan() || residual >= previous * half;
+                let settled = residual <= round_off
+                    && residual <= settings.tolerance
+                    && violation <= settings.tolerance;
                 refinements += 1;
-                // Refinement is cheap: it runs to round-off whatever the tolerance.
-                if stalled || residual == T::zero() || refinements > MAX_REFINEMENTS {
+                if stalled || settled || residual == T::zero() || refinements > MAX_REFINEMENTS {
                     let sweeps_left = iterations < sweeps;
                     if single && sweeps_left && (residual.is_nan() || residual > round_off) {
                         // The factors in the scalar were not accurate enough (a mass
@@ -144,6 +153,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
                 previous = residual;
             } else if settings.tolerance > T::zero() {
                 let (residual, violation) = certify(&op, eta, bounds, cfm, lambda, flags);
+                last = Some((residual, violation));
                 if residual <= settings.tolerance && violation <= settings.tolerance {
                     break;
                 }
@@ -152,7 +162,8 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         if let Some(row) = lambda.iter().position(|l| !l.is_finite()) {
             return Err(WorldError::Solve(SolveError::Diverged { row }));
         }
-        let (residual, bound_violation) = certify(&op, eta, bounds, cfm, lambda, flags);
+        let (residual, bound_violation) =
+            last.unwrap_or_else(|| certify(&op, eta, bounds, cfm, lambda, flags));
         Ok(Certificate {
             residual,
             bound_violation,
