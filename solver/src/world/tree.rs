@@ -127,6 +127,17 @@ fn push<E>(buf: &mut impl Buffer<E>, e: E) -> Result<(), WorldError> {
     super::capacity::push(buf, e, "joint tree")
 }
 
+/// `buf` with `len` entries: the first ones kept, new ones made by `new`.
+fn resize<E>(buf: &mut impl Buffer<E>, len: usize, new: impl Fn() -> E) -> Result<(), WorldError> {
+    while buf.as_slice().len() > len {
+        buf.pop();
+    }
+    while buf.as_slice().len() < len {
+        push(buf, new())?;
+    }
+    Ok(())
+}
+
 /// `A⁻¹` of a symmetric positive (semi)definite `a` by Cholesky.
 ///
 /// A pivot at or below `relative · a_jj` (what is left of a row that depends on the rows
@@ -183,7 +194,7 @@ pub(super) fn invert_spd_with<W: Working>(
 
 /// [`invert_spd_with`] for a size known at compile time: the loops unroll and the factor
 /// stays in registers (on a Cortex-M4F about a third of the instructions of the same loops
-/// over a run-time size), with the same operations in the same order.
+/// over a run-time size). Cholesky `A = L Lᵀ`, then `A⁻¹ = L⁻ᵀ L⁻¹` (LAPACK's `potri`).
 fn invert_sized<W: Working, const N: usize>(
     a: &[[W; N]; N],
     floors: &[W; N],
@@ -219,34 +230,29 @@ fn invert_sized<W: Working, const N: usize>(
             l[i][j] = t / pivot;
         }
     }
-    // Columns of A⁻¹: solve L Lᵀ x = e_c.
-    let mut inv = [[W::zero(); N]; N];
+    // A⁻¹ = L⁻ᵀ L⁻¹: first the lower triangle of L⁻¹ column by column, then the lower
+    // triangle of the product, mirrored (symmetric by construction). About half the
+    // operations of solving L Lᵀ x = e_c for every column.
+    let mut l_inv = [[W::zero(); N]; N];
     for c in 0..N {
-        let mut z = [W::zero(); N];
-        for i in 0..N {
-            let mut s = if i == c { W::one() } else { W::zero() };
-            for k in 0..i {
-                s = s - l[i][k] * z[k];
+        l_inv[c][c] = W::one() / l[c][c];
+        for i in c + 1..N {
+            let mut s = W::zero();
+            for k in c..i {
+                s = s + l[i][k] * l_inv[k][c];
             }
-            z[i] = s / l[i][i];
-        }
-        for i in (0..N).rev() {
-            let mut s = z[i];
-            for k in i + 1..N {
-                s = s - l[k][i] * z[k];
-            }
-            z[i] = s / l[i][i];
-        }
-        for i in 0..N {
-            inv[i][c] = z[i];
+            l_inv[i][c] = -s / l[i][i];
         }
     }
-    // Symmetrize (round-off).
+    let mut inv = [[W::zero(); N]; N];
     for i in 0..N {
-        for j in 0..i {
-            let m = (inv[i][j] + inv[j][i]) / (W::one() + W::one());
-            inv[i][j] = m;
-            inv[j][i] = m;
+        for j in 0..=i {
+            let mut s = W::zero();
+            for k in i..N {
+                s = s + l_inv[k][i] * l_inv[k][j];
+            }
+            inv[i][j] = s;
+            inv[j][i] = s;
         }
     }
     for j in (0..N).filter(|&j| dropped[j]) {
@@ -419,27 +425,38 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
         bodies: usize,
         joints: impl Iterator<Item = (Option<usize>, Option<usize>, usize)>,
     ) -> Result<(), WorldError> {
-        self.bodies.clear();
-        self.joints.clear();
         self.order.clear();
         self.tree_rows = 0;
-        for _ in 0..bodies {
-            let node = BodyNode {
-                visited: false,
-                first_edge: NONE,
-                parent: NONE,
-                d: zero_block(),
-                up: zero_block(),
-                x: [WorkingOf::<T>::zero(); 6],
-            };
-            push(&mut self.bodies, node)?;
+        // Nodes kept from the last plan keep their blocks: `factor` writes every entry it
+        // reads before reading it, and clearing them cost two 6 × 6 blocks a node a step.
+        resize(&mut self.bodies, bodies, || BodyNode {
+            visited: false,
+            first_edge: NONE,
+            parent: NONE,
+            d: zero_block(),
+            up: zero_block(),
+            x: [WorkingOf::<T>::zero(); 6],
+        })?;
+        for node in self.bodies.as_mut_slice() {
+            node.visited = false;
+            node.first_edge = NONE;
+            node.parent = NONE;
         }
         let mut first_row = 0;
+        let mut count = 0;
         for (j, (a, b, rows)) in joints.enumerate() {
             let ends = [a.unwrap_or(NONE), b.unwrap_or(NONE)];
-            let mut node = JointNode {
+            let mut next_edge = [NONE; 2];
+            let bodies = self.bodies.as_mut_slice();
+            for side in 0..2 {
+                if ends[side] != NONE {
+                    next_edge[side] = bodies[ends[side]].first_edge;
+                    bodies[ends[side]].first_edge = 2 * j + side;
+                }
+            }
+            let node = JointNode {
                 ends,
-                next_edge: [NONE; 2],
+                next_edge,
                 rows,
                 first_row,
                 tree: false,
@@ -451,15 +468,21 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
                 up: zero_block(),
                 x: [WorkingOf::<T>::zero(); 6],
             };
-            let bodies = self.bodies.as_mut_slice();
-            for side in 0..2 {
-                if ends[side] != NONE {
-                    node.next_edge[side] = bodies[ends[side]].first_edge;
-                    bodies[ends[side]].first_edge = 2 * j + side;
+            match self.joints.as_mut_slice().get_mut(j) {
+                // Everything but the blocks (see above).
+                Some(old) => {
+                    (old.ends, old.next_edge, old.rows, old.first_row) =
+                        (ends, next_edge, rows, first_row);
+                    (old.tree, old.assigned) = (false, false);
+                    (old.parent, old.child, old.then_root) = (NONE, NONE, NONE);
                 }
+                None => push(&mut self.joints, node)?,
             }
-            push(&mut self.joints, node)?;
             first_row += rows;
+            count += 1;
+        }
+        while self.joints.as_slice().len() > count {
+            self.joints.pop();
         }
         // Components with a joint to the world are rooted at their first such joint.
         for j in 0..self.joints.as_slice().len() {
