@@ -380,3 +380,31 @@ fn a_twenty_box_tower_stands() {
         .fold(0.0, f64::max);
     assert!(drift < 0.01, "a box moved {drift} m");
 }
+
+/// Joint rows are not contacts: a chain whose joints one PGS sweep cannot hold ends its steps
+/// unconverged, with no unresolved contact reported (bilateral rows, whose upper limit is
+/// also +∞, were once counted as unresolved contact normals).
+#[test]
+fn unconverged_joints_are_not_unresolved_contacts() {
+    let mut s = WorldSettings::default();
+    s.joint_solver = solver::world::JointSolver::Pgs;
+    s.solver.max_iterations = 1;
+    let mut w = W::new(s).unwrap();
+    let mut previous = None;
+    for k in 0..10 {
+        let link = RigidBody::cuboid(1.0, Vector([0.5, 0.1, 0.1]))
+            .unwrap()
+            .with_position(Vector([k as f64 + 0.5, 0.0, 0.0]));
+        let id = w.add_body(link).unwrap();
+        w.add_ball_joint(id, previous, Vector([k as f64, 0.0, 0.0]))
+            .unwrap();
+        previous = Some(id);
+    }
+    let mut unconverged = 0;
+    for _ in 0..30 {
+        let report = w.step().unwrap();
+        unconverged += usize::from(!report.certificate.converged);
+        assert_eq!(report.unresolved_contacts, 0);
+    }
+    assert!(unconverged > 0, "the test needs unconverged joint solves");
+}

@@ -127,9 +127,11 @@ impl<T: Scalar, S: Storage> Local<T, S> {
                 last = Some((residual, violation));
                 let half = (T::one() + T::one()).recip();
                 let stalled = residual.is_nan() || residual >= previous * half;
+                // (A tolerance of 0 asks for no more than round-off.)
+                let tolerance = settings.tolerance;
                 let settled = residual <= round_off
-                    && residual <= settings.tolerance
-                    && violation <= settings.tolerance;
+                    && (tolerance == T::zero()
+                        || crate::bounds::larger(residual, violation) <= tolerance);
                 refinements += 1;
                 if stalled || settled || residual == T::zero() || refinements > MAX_REFINEMENTS {
                     let sweeps_left = iterations < sweeps;

@@ -52,7 +52,8 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             .zip(self.eta.as_slice())
             .enumerate()
         {
-            if !matches!(b, Bounds::Box { hi, .. } if *hi == T::infinity()) {
+            // Unilateral: a finite lower limit (a bilateral joint row's is −∞).
+            if !matches!(b, Bounds::Box { lo, hi } if *hi == T::infinity() && lo.is_finite()) {
                 continue;
             }
             let (lo, hi) = b.interval(lambda);
