@@ -108,6 +108,10 @@ pub(crate) struct JointTree<T: Scalar, S: Storage> {
     order: S::Buf<usize>,
     queue: S::Buf<usize>,
     tree_rows: usize,
+    /// Rows of all the planned joints (tree and loop-closing), numbered from 0.
+    joint_rows: usize,
+    /// Whether the last [`plan`](JointTree::plan) differs from the one before it.
+    replanned: bool,
     regularized: usize,
     /// The precision of the last factorization (its solves compute in it).
     precision: Precision,
@@ -393,6 +397,8 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
             order: Buffer::new(),
             queue: Buffer::new(),
             tree_rows: 0,
+            joint_rows: 0,
+            replanned: true,
             regularized: 0,
             precision: Precision::Working,
             scalar: core::marker::PhantomData,
@@ -402,6 +408,17 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
     /// Rows solved directly (all rows of the tree joints).
     pub(crate) fn tree_rows(&self) -> usize {
         self.tree_rows
+    }
+
+    /// Rows of all the planned joints: the rows `factor` reads are among the first this many.
+    pub(crate) fn joint_rows(&self) -> usize {
+        self.joint_rows
+    }
+
+    /// Whether the last [`plan`](Self::plan) differs from the one before it (bodies, joint
+    /// ends or rows): factors of the old plan are no use then.
+    pub(crate) fn replanned(&self) -> bool {
+        self.replanned
     }
 
     /// Pivots raised by the last [`factor`](Self::factor) (redundant joint rows).
@@ -427,6 +444,7 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
     ) -> Result<(), WorldError> {
         self.order.clear();
         self.tree_rows = 0;
+        let mut same = self.bodies.as_slice().len() == bodies;
         // Nodes kept from the last plan keep their blocks: `factor` writes every entry it
         // reads before reading it, and clearing them cost two 6 × 6 blocks a node a step.
         resize(&mut self.bodies, bodies, || BodyNode {
@@ -471,19 +489,26 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
             match self.joints.as_mut_slice().get_mut(j) {
                 // Everything but the blocks (see above).
                 Some(old) => {
+                    same &= (old.ends, old.rows, old.first_row) == (ends, rows, first_row);
                     (old.ends, old.next_edge, old.rows, old.first_row) =
                         (ends, next_edge, rows, first_row);
                     (old.tree, old.assigned) = (false, false);
                     (old.parent, old.child, old.then_root) = (NONE, NONE, NONE);
                 }
-                None => push(&mut self.joints, node)?,
+                None => {
+                    same = false;
+                    push(&mut self.joints, node)?;
+                }
             }
             first_row += rows;
             count += 1;
         }
         while self.joints.as_slice().len() > count {
+            same = false;
             self.joints.pop();
         }
+        self.replanned = !same;
+        self.joint_rows = first_row;
         // Components with a joint to the world are rooted at their first such joint.
         for j in 0..self.joints.as_slice().len() {
             let node = self.joints.as_slice()[j];

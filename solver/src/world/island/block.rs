@@ -18,6 +18,36 @@ const MAX_REFINEMENTS: usize = 3;
 const ROUND_OFF: u16 = 64;
 
 impl<T: Scalar, S: Storage> Local<T, S> {
+    /// Whether the joint rows and inverse masses are those of the tree's current factors
+    /// (the same bits).
+    fn same_factored_inputs(&self) -> bool {
+        let k = self.tree.joint_rows();
+        let rows = self.rows.as_slice();
+        rows.len() >= k
+            && rows[..k] == *self.factored_rows.as_slice()
+            && self.inverse.as_slice() == self.factored_inverse.as_slice()
+    }
+
+    /// Records the inputs of the tree's new factors (or, where they do not fit the storage,
+    /// that there are none to reuse).
+    fn keep_factored_inputs(&mut self, cfm: T) {
+        self.factored_cfm = None;
+        self.factored_rows.clear();
+        self.factored_inverse.clear();
+        let k = self.tree.joint_rows();
+        for row in self.rows.as_slice().iter().take(k) {
+            if self.factored_rows.try_push(*row).is_err() {
+                return;
+            }
+        }
+        for m in self.inverse.as_slice() {
+            if self.factored_inverse.try_push(*m).is_err() {
+                return;
+            }
+        }
+        self.factored_cfm = Some(cfm);
+    }
+
     /// Block Gauss-Seidel whose first block, the rows of the joint tree, is solved exactly
     /// (one factorization), the other rows (contacts, loop-closing joints) by the PGS row
     /// kernel. Without other rows one sweep is exact up to round-off, and the sweeps after it
@@ -30,39 +60,49 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         let n = self.rows.as_slice().len();
         let (cfm, omega) = (settings.cfm, settings.omega);
         let direct = self.direct;
-        let direct_row = self.direct_row.as_slice();
-        let is_direct = |i: usize| direct_row.get(i).copied().unwrap_or(false);
-        let iterative = (0..n).any(|i| !is_direct(i));
+        let iterative = {
+            let direct_row = self.direct_row.as_slice();
+            (0..n).any(|i| !direct_row.get(i).copied().unwrap_or(false))
+        };
         // A tree alone is factored in the scalar first and refined; where refinement does
         // not reach the scalar's round-off, again in the working precision (below). Factors
         // of the same rows and `cfm` are reused.
         let mut single = !iterative && trace.is_empty() && direct == Direct::Tree;
-        // (Factors in the scalar do not serve a solve that wants the working precision.)
-        let reuse = self.factored_cfm == Some(cfm)
-            && (single || direct == Direct::Graph || self.tree.precision() == Precision::Working);
-        match (direct, reuse) {
-            (Direct::Tree, true) => single = single && self.tree.precision() == Precision::Scalar,
-            (Direct::Tree, false) => {
-                let precision = if single {
-                    Precision::Scalar
+        match direct {
+            Direct::Tree => {
+                // (Factors in the scalar do not serve a solve that wants the working
+                // precision.)
+                let reuse = self.factored_cfm == Some(cfm)
+                    && (single || self.tree.precision() == Precision::Working)
+                    && self.same_factored_inputs();
+                if reuse {
+                    single = single && self.tree.precision() == Precision::Scalar;
                 } else {
-                    Precision::Working
-                };
-                self.tree.factor(
-                    self.rows.as_slice(),
-                    self.inverse.as_slice(),
-                    cfm,
-                    precision,
-                );
-                single = self.tree.precision() == Precision::Scalar;
+                    let precision = if single {
+                        Precision::Scalar
+                    } else {
+                        Precision::Working
+                    };
+                    self.tree.factor(
+                        self.rows.as_slice(),
+                        self.inverse.as_slice(),
+                        cfm,
+                        precision,
+                    );
+                    single = self.tree.precision() == Precision::Scalar;
+                    self.keep_factored_inputs(cfm);
+                }
             }
-            (Direct::Graph, true) => {}
-            (Direct::Graph, false) => {
-                self.graph
-                    .factor(self.rows.as_slice(), self.inverse.as_slice(), cfm)
+            Direct::Graph => {
+                if self.graph_cfm != Some(cfm) {
+                    self.graph
+                        .factor(self.rows.as_slice(), self.inverse.as_slice(), cfm);
+                }
+                self.graph_cfm = Some(cfm);
             }
         }
-        self.factored_cfm = Some(cfm);
+        let direct_row = self.direct_row.as_slice();
+        let is_direct = |i: usize| direct_row.get(i).copied().unwrap_or(false);
         let mut op = SequentialImpulse::prepared(
             self.rows.as_slice(),
             self.cache.as_mut_slice(),

@@ -175,10 +175,19 @@ pub(crate) struct Local<T: Scalar, S: Storage> {
     /// The last plan wanted the joint graph for loops and fell back to the tree (the
     /// graph's fill did not fit the storage).
     loops_swept: bool,
-    /// The `cfm` of the direct block's current factors; `None` once the rows or the plan
-    /// change ([`Self::prepare`]). The relaxation pass after the Baumgarte-pushed solve and
-    /// the energy guard's cold solve change only `η`, so they reuse the factors.
+    /// The `cfm` of the joint tree's current factors, and the joint rows and inverse masses
+    /// they were computed from; `None` once the tree's plan changes. A solve whose rows, masses and
+    /// `cfm` are the same bits reuses them ([`Local::solve_block`]): the relaxation pass
+    /// after the Baumgarte-pushed solve, the energy guard's cold solve, SHAKE's projection
+    /// (the velocity solve's Jacobians and masses), and in a single island the next step's
+    /// velocity solve after RATTLE's finish (the same poses, unless the projection moved
+    /// them).
     factored_cfm: Option<T>,
+    /// The `cfm` of the joint graph's current factors, reused within one plan (the
+    /// relaxation pass, the energy guard).
+    graph_cfm: Option<T>,
+    factored_rows: S::Buf<ConstraintRow<T>>,
+    factored_inverse: S::Buf<BodyInverseMass<T>>,
     /// The dense `Γ` of an island of at most [`EXACT_ROWS`] rows ([`Local::polish`]): a
     /// fixed array, so fixed and growable storage polish the same islands.
     gamma: [T; EXACT_ROWS * EXACT_ROWS],
@@ -220,6 +229,9 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             schur: Buffer::new(),
             loops_swept: false,
             factored_cfm: None,
+            graph_cfm: None,
+            factored_rows: Buffer::new(),
+            factored_inverse: Buffer::new(),
             gamma: [T::zero(); EXACT_ROWS * EXACT_ROWS],
             exact: ExactSolver::new(),
             aggregates: Buffer::new(),
@@ -393,7 +405,10 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         let graph = loops == Loops::Direct && self.tree.tree_rows() < joint_rows;
         let planned = graph && self.graph.plan(m, local_joints).is_ok();
         self.loops_swept = graph && !planned;
-        self.factored_cfm = None;
+        self.graph_cfm = None;
+        if self.tree.replanned() {
+            self.factored_cfm = None;
+        }
         self.direct = if planned { Direct::Graph } else { Direct::Tree };
         self.direct_row.clear();
         let mut row = 0;
