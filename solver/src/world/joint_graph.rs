@@ -48,7 +48,8 @@ use cwlist::{Buffer, Storage};
 
 use super::WorldError;
 use super::precision::{Scalar, Working, WorkingOf};
-use super::tree::{Redundant, invert_spd_with, jacobian, zero_block};
+use super::spd::{Redundant, invert_spd_with, zero_block};
+use super::tree::jacobian;
 use crate::{BodyInverseMass, ConstraintRow};
 
 const NONE: u32 = u32::MAX;

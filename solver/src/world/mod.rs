@@ -60,6 +60,7 @@ mod removal;
 mod settings;
 #[cfg(feature = "serde")]
 mod snapshot;
+mod spd;
 mod step;
 mod tree;
 mod twofold;

@@ -53,16 +53,10 @@ use cwlist::{Buffer, Storage};
 
 use super::WorldError;
 use super::precision::{Arithmetic, Precision, Scalar, Working, WorkingOf};
+use super::spd::{Block, invert_spd, sized, zero_block};
 use crate::{BodyInverseMass, ConstraintRow};
 
-/// A dense 6×6 block (the leading `rows × rows` or `6 × rows` part is used).
-pub(super) type Block<W> = [[W; 6]; 6];
-
 const NONE: usize = usize::MAX;
-
-pub(super) fn zero_block<W: Working>() -> Block<W> {
-    [[W::zero(); 6]; 6]
-}
 
 /// One dynamic body of the augmented system.
 #[derive(Debug, Clone, Copy)]
@@ -140,132 +134,6 @@ fn resize<E>(buf: &mut impl Buffer<E>, len: usize, new: impl Fn() -> E) -> Resul
         push(buf, new())?;
     }
     Ok(())
-}
-
-/// `A⁻¹` of a symmetric positive (semi)definite `a` by Cholesky.
-///
-/// A pivot at or below `relative · a_jj` (what is left of a row that depends on the rows
-/// before it) is raised to that floor, and `true` returned: a CFM on that pivot alone.
-fn invert_spd<W: Working, const N: usize>(a: &[[W; N]; N], relative: W) -> ([[W; N]; N], bool) {
-    let floors = core::array::from_fn(|j| relative * a[j][j].abs());
-    invert_sized(a, &floors, Redundant::Raise)
-}
-
-/// What [`invert_spd_with`] does with a pivot at or below its floor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Redundant {
-    /// Raises it to the floor (a CFM on that pivot alone).
-    Raise,
-    /// Leaves the row out: its row and column of `A⁻¹` are zero. Right for a row that
-    /// rows eliminated before it fix already, whose pivot is round-off: dividing by it
-    /// would amplify round-off into the rows after it.
-    Drop,
-}
-
-/// [`invert_spd`] with the floor of each pivot given; `true` if a pivot was at its floor.
-pub(super) fn invert_spd_with<W: Working>(
-    a: &Block<W>,
-    n: usize,
-    floors: &[W; 6],
-    redundant: Redundant,
-) -> (Block<W>, bool) {
-    /// The leading `N × N` part, inverted and padded with zeros.
-    fn padded<W: Working, const N: usize>(
-        a: &Block<W>,
-        floors: &[W; 6],
-        redundant: Redundant,
-    ) -> (Block<W>, bool) {
-        let leading = core::array::from_fn(|i| core::array::from_fn(|j| a[i][j]));
-        let (inv, raised) =
-            invert_sized::<W, N>(&leading, &core::array::from_fn(|j| floors[j]), redundant);
-        let mut out = zero_block();
-        for (row, inv_row) in out.iter_mut().zip(&inv) {
-            row[..N].copy_from_slice(inv_row);
-        }
-        (out, raised)
-    }
-    debug_assert!(n <= 6, "a block has at most 6 rows");
-    match n {
-        0 => (zero_block(), false),
-        1 => padded::<W, 1>(a, floors, redundant),
-        2 => padded::<W, 2>(a, floors, redundant),
-        3 => padded::<W, 3>(a, floors, redundant),
-        4 => padded::<W, 4>(a, floors, redundant),
-        5 => padded::<W, 5>(a, floors, redundant),
-        _ => padded::<W, 6>(a, floors, redundant),
-    }
-}
-
-/// [`invert_spd_with`] for a size known at compile time: the loops unroll and the factor
-/// stays in registers (on a Cortex-M4F about a third of the instructions of the same loops
-/// over a run-time size). Cholesky `A = L Lᵀ`, then `A⁻¹ = L⁻ᵀ L⁻¹` (LAPACK's `potri`).
-fn invert_sized<W: Working, const N: usize>(
-    a: &[[W; N]; N],
-    floors: &[W; N],
-    redundant: Redundant,
-) -> ([[W; N]; N], bool) {
-    let mut l = [[W::zero(); N]; N];
-    let mut raised = false;
-    let mut dropped = [false; N];
-    for j in 0..N {
-        let mut s = a[j][j];
-        for k in 0..j {
-            s = s - l[j][k] * l[j][k];
-        }
-        let floor = floors[j].max(W::min_positive());
-        if s.is_nan() || s <= floor {
-            raised = true;
-            if redundant == Redundant::Drop {
-                // Row j decouples: unit diagonal, nothing else in its row or column.
-                dropped[j] = true;
-                l[j] = [W::zero(); N];
-                l[j][j] = W::one();
-                continue;
-            }
-            s = floor;
-        }
-        let pivot = s.sqrt();
-        l[j][j] = pivot;
-        for i in j + 1..N {
-            let mut t = a[i][j];
-            for k in 0..j {
-                t = t - l[i][k] * l[j][k];
-            }
-            l[i][j] = t / pivot;
-        }
-    }
-    // A⁻¹ = L⁻ᵀ L⁻¹: first the lower triangle of L⁻¹ column by column, then the lower
-    // triangle of the product, mirrored (symmetric by construction). About half the
-    // operations of solving L Lᵀ x = e_c for every column.
-    let mut l_inv = [[W::zero(); N]; N];
-    for c in 0..N {
-        l_inv[c][c] = W::one() / l[c][c];
-        for i in c + 1..N {
-            let mut s = W::zero();
-            for k in c..i {
-                s = s + l[i][k] * l_inv[k][c];
-            }
-            l_inv[i][c] = -s / l[i][i];
-        }
-    }
-    let mut inv = [[W::zero(); N]; N];
-    for i in 0..N {
-        for j in 0..=i {
-            let mut s = W::zero();
-            for k in i..N {
-                s = s + l_inv[k][i] * l_inv[k][j];
-            }
-            inv[i][j] = s;
-            inv[j][i] = s;
-        }
-    }
-    for j in (0..N).filter(|&j| dropped[j]) {
-        for i in 0..N {
-            inv[i][j] = W::zero();
-            inv[j][i] = W::zero();
-        }
-    }
-    (inv, raised)
 }
 
 /// A stored block of factors in the arithmetic `A`.
@@ -655,15 +523,13 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
         }
         let order = self.order.as_slice();
         for &j in order.iter().rev() {
-            let eliminate = match joints[j].rows {
-                1 => eliminate::<T, A, 1>,
-                2 => eliminate::<T, A, 2>,
-                3 => eliminate::<T, A, 3>,
-                4 => eliminate::<T, A, 4>,
-                5 => eliminate::<T, A, 5>,
-                _ => eliminate::<T, A, 6>,
-            };
-            self.regularized += eliminate(bodies, joints, j, rows, [epsilon, redundant]);
+            self.regularized += sized!(joints[j].rows, N => eliminate::<T, A, N>(
+                bodies,
+                joints,
+                j,
+                rows,
+                [epsilon, redundant]
+            ));
         }
     }
 
@@ -706,25 +572,11 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
         }
         // Forward: z = L⁻¹ b, children before parents (x_parent −= upᵀ x_child).
         for &j in order.iter().rev() {
-            match joints[j].rows {
-                1 => forward::<T, A, 1>(bodies, joints, j),
-                2 => forward::<T, A, 2>(bodies, joints, j),
-                3 => forward::<T, A, 3>(bodies, joints, j),
-                4 => forward::<T, A, 4>(bodies, joints, j),
-                5 => forward::<T, A, 5>(bodies, joints, j),
-                _ => forward::<T, A, 6>(bodies, joints, j),
-            }
+            sized!(joints[j].rows, N => forward::<T, A, N>(bodies, joints, j));
         }
         // Backward: x = D⁻¹ z − up x_parent, parents before children.
         for &j in order {
-            match joints[j].rows {
-                1 => backward::<T, A, 1>(bodies, joints, j),
-                2 => backward::<T, A, 2>(bodies, joints, j),
-                3 => backward::<T, A, 3>(bodies, joints, j),
-                4 => backward::<T, A, 4>(bodies, joints, j),
-                5 => backward::<T, A, 5>(bodies, joints, j),
-                _ => backward::<T, A, 6>(bodies, joints, j),
-            }
+            sized!(joints[j].rows, N => backward::<T, A, N>(bodies, joints, j));
             // The joint's `x`, stored exactly in the working precision.
             let joint = &joints[j];
             for r in 0..joint.rows {
