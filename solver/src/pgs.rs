@@ -1,7 +1,7 @@
 //! Projected Gauss-Seidel with successive over-relaxation, generic over how Γ is stored.
 use num_traits::Float;
 
-use crate::bounds::{clamp, larger};
+use crate::bounds::{both_finite, clamp, larger, limit};
 use crate::settings::{FALLBACK_PATIENCE, PROBE_WINDOW};
 use crate::{
     BadRows, Bounds, Certificate, Fallback, PgsSettings, RowFlag, RowOperator, SolveError,
@@ -302,14 +302,15 @@ pub fn relax_row<T: Float, O: RowOperator<T>>(
     let (lo, hi) = bounds.interval(lambda);
     let old = lambda[i];
     let r = op.product_row(i, lambda) + cfm * old - eta;
-    let new = clamp(old - omega * r / (op.diagonal(i) + cfm), lo, hi);
-    // `clamp` would turn a NaN step into a limit, so test `r` as well.
-    if !new.is_finite() || !r.is_finite() {
+    // A NaN step stays NaN through `limit`; an infinite `r` may give a finite limit, so
+    // `r` is tested as well.
+    let new = limit(old - omega * r / (op.diagonal(i) + cfm), lo, hi);
+    if !both_finite(new, r) {
         return Err(SolveError::Diverged { row: i });
     }
     lambda[i] = new;
     op.apply(i, new - old);
-    Ok((old - clamp(old - r, lo, hi)).abs())
+    Ok((old - limit(old - r, lo, hi)).abs())
 }
 
 /// Solves the MLCP `(Γ + cfm·I)λ − η = r`, `λ⁻ ≤ λ ≤ λ⁺`, complementarity, by projected
@@ -457,6 +458,9 @@ fn sweep<T: Float, O: RowOperator<T>>(
     mut observe: impl FnMut(usize, &[T]),
 ) -> Result<Certificate<T>, SolveError> {
     let n = op.rows();
+    // Slices of exactly `n` rows (the shape was checked): the row loop's indexing then
+    // needs no bounds checks.
+    let (eta, bounds, flags) = (&eta[..n], &bounds[..n], &mut flags[..n]);
     let cfm = settings.cfm;
     gather(op, lambda, flags);
     // Below a few rounding errors of η the residual only wanders: not a reason to fall back.

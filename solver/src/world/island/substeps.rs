@@ -4,6 +4,7 @@
 //! 2024; Macklin et al., "Small steps in physics simulation", SCA 2019), with the rigid
 //! push of [`WorldSettings::contact_beta`] instead of their soft springs, whose sag grows
 //! with the load a contact carries.
+use crate::bounds::limit;
 use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
 
@@ -248,8 +249,8 @@ impl<T: Scalar> SweepData<'_, T> {
             let v = v + carried;
             let new = match *bound {
                 Bounds::Friction { normal, mu } => {
-                    let limit = mu * lambda[normal];
-                    clamp(lambda[i] - mass * v, -limit, limit)
+                    let most = mu * lambda[normal];
+                    limit(lambda[i] - mass * v, -most, most)
                 }
                 Bounds::Box { lo, hi } if lo == T::zero() && hi == T::infinity() => {
                     let s = separation + row_dot(row, moved) + carried * elapsed;
@@ -260,9 +261,9 @@ impl<T: Scalar> SweepData<'_, T> {
                     } else {
                         T::zero()
                     };
-                    clamp(lambda[i] + mass * (target - v), T::zero(), T::infinity())
+                    limit(lambda[i] + mass * (target - v), T::zero(), T::infinity())
                 }
-                Bounds::Box { lo, hi } => clamp(lambda[i] - mass * v, lo, hi),
+                Bounds::Box { lo, hi } => limit(lambda[i] - mass * v, lo, hi),
             };
             let delta = new - lambda[i];
             if delta != T::zero() {
@@ -284,19 +285,5 @@ fn apply<T: Scalar>(
     velocity[row.a.body].add_scaled(&c.a, delta);
     if let Some(b) = &row.b {
         velocity[b.body].add_scaled(&c.b, delta);
-    }
-}
-
-/// `x` limited to `[lo, hi]` by two comparisons, which compile to one instruction each
-/// (`Float::max`/`min` also order NaN and signed zeros, several more); a NaN `x` stays NaN,
-/// so a non-finite impulse reaches the step's check instead of being clamped to a bound.
-#[inline]
-fn clamp<T: Scalar>(x: T, lo: T, hi: T) -> T {
-    if x < lo {
-        lo
-    } else if x > hi {
-        hi
-    } else {
-        x
     }
 }
