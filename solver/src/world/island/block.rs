@@ -32,6 +32,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
     /// that there are none to reuse).
     fn keep_factored_inputs(&mut self, cfm: T) {
         self.factored_cfm = None;
+        self.cache_is_factored = false;
         self.factored_rows.clear();
         self.factored_inverse.clear();
         let k = self.tree.joint_rows();
@@ -46,6 +47,8 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             }
         }
         self.factored_cfm = Some(cfm);
+        // `prepare` filled the caches from these rows and masses.
+        self.cache_is_factored = k == self.rows.as_slice().len();
     }
 
     /// Block Gauss-Seidel whose first block, the rows of the joint tree, is solved exactly

@@ -188,6 +188,9 @@ pub(crate) struct Local<T: Scalar, S: Storage> {
     graph_cfm: Option<T>,
     factored_rows: S::Buf<ConstraintRow<T>>,
     factored_inverse: S::Buf<BodyInverseMass<T>>,
+    /// `cache` holds the row caches of `factored_rows` and `factored_inverse`, and they
+    /// are every row of the island (a tree of joints alone).
+    cache_is_factored: bool,
     /// The dense `Γ` of an island of at most [`EXACT_ROWS`] rows ([`Local::polish`]): a
     /// fixed array, so fixed and growable storage polish the same islands.
     gamma: [T; EXACT_ROWS * EXACT_ROWS],
@@ -232,6 +235,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             graph_cfm: None,
             factored_rows: Buffer::new(),
             factored_inverse: Buffer::new(),
+            cache_is_factored: false,
             gamma: [T::zero(); EXACT_ROWS * EXACT_ROWS],
             exact: ExactSolver::new(),
             aggregates: Buffer::new(),
@@ -369,21 +373,33 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         loops: Loops,
     ) -> Result<usize, WorldError> {
         let n = self.rows.as_slice().len();
-        self.cache.clear();
         self.flags.clear();
         self.delta_lambda.clear();
         for _ in 0..n {
-            push(&mut self.cache, RowCache::default(), "rows")?;
             push(&mut self.flags, RowFlag::Active, "rows")?;
             push(&mut self.delta_lambda, T::zero(), "rows")?;
         }
-        // Fills the caches (and checks every body index) once for every solve of this problem.
-        SequentialImpulse::new(
-            self.inverse.as_slice(),
-            self.rows.as_slice(),
-            self.cache.as_mut_slice(),
-            self.delta_v.as_mut_slice(),
-        )?;
+        // The caches of the joint tree's factored rows serve the same rows and masses again
+        // (SHAKE's projection takes the velocity solve's Jacobians and masses).
+        let cached = self.cache_is_factored
+            && self.cache.as_slice().len() == n
+            && self.rows.as_slice() == self.factored_rows.as_slice()
+            && self.inverse.as_slice() == self.factored_inverse.as_slice();
+        if !cached {
+            self.cache_is_factored = false;
+            self.cache.clear();
+            for _ in 0..n {
+                push(&mut self.cache, RowCache::default(), "rows")?;
+            }
+            // Fills the caches (and checks every body index) once for every solve of this
+            // problem.
+            SequentialImpulse::new(
+                self.inverse.as_slice(),
+                self.rows.as_slice(),
+                self.cache.as_mut_slice(),
+                self.delta_v.as_mut_slice(),
+            )?;
+        }
         let has_joints = joints.clone().next().is_some();
         if joint_solver != JointSolver::Direct || !has_joints {
             return Ok(0);

@@ -393,7 +393,10 @@ where
         )?;
         ended(Phase::Integrate);
         let projection = stabilize::project(
-            bodies,
+            stabilize::VelocityRows {
+                rows: rows.rows.as_slice(),
+                first: rows.joint_row.as_slice(),
+            },
             motion.inverse.as_slice(),
             motion.next.as_mut_slice(),
             joints,

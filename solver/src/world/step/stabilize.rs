@@ -23,7 +23,7 @@ use crate::world::constraint::ConstraintFunction;
 use crate::world::constraint::Linearization;
 use crate::world::island::Local;
 use crate::world::{JointScheme, JointSlot, JointSolver, RigidBody, WorldError, WorldSettings};
-use crate::{BodyInverseMass, BodyVelocity, Bounds, PgsSettings};
+use crate::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, PgsSettings};
 
 /// The shortest step along a Newton correction before the projection gives up on it.
 const MIN_SCALE: f64 = 1.0 / 64.0;
@@ -38,10 +38,18 @@ pub(crate) struct Projection {
     pub(crate) fallbacks: usize,
 }
 
+/// The velocity solve's constraint rows and the first row of each joint in them (the
+/// joints' Jacobians at the start of the step).
+#[derive(Clone, Copy)]
+pub(crate) struct VelocityRows<'a, T> {
+    pub(crate) rows: &'a [ConstraintRow<T>],
+    pub(crate) first: &'a [u32],
+}
+
 /// Projects every awake island with joints; `next` holds the new poses and velocities.
 #[allow(clippy::too_many_arguments, reason = "the named data of the step")]
 pub(crate) fn project<T, S, U>(
-    start: &[RigidBody<T>],
+    velocity_rows: VelocityRows<'_, T>,
     inverse: &[BodyInverseMass<T>],
     next: &mut [RigidBody<T>],
     joints: &[JointSlot<T, U>],
@@ -86,15 +94,9 @@ where
         // the symplectic-Euler scheme, which always uses it.
         let mut shake = settings.joint_scheme == JointScheme::Rattle;
         let mut budget = settings.post_stabilization;
-        // SHAKE's directions, the joints' Jacobians at the start of the step, once.
+        // SHAKE's directions, the joints' Jacobians at the start of the step, are the
+        // velocity solve's joint rows (`velocity_rows`), linearized at the same poses.
         directions.clear();
-        if shake {
-            for j in islands.joints.of(k) {
-                directions
-                    .try_push(linearize_joint(&joints[j], start))
-                    .map_err(|_| WorldError::CapacityExceeded { what: "joints" })?;
-            }
-        }
         let mut error = error_of(next);
         let mut iterations = 0;
         let half = (T::one() + T::one()).recip();
@@ -129,14 +131,15 @@ where
             let cached = directions.as_slice();
             local.set_rows(islands.joints.of(k).enumerate().flat_map(|(n, j)| {
                 let slot = &joints[j];
-                let direction = &cached[n];
-                let value = joint_value(slot, bodies).0;
-                (0..direction.rows).map(move |r| {
-                    (
-                        joint_row(slot.a, slot.b, &direction.jacobian[r]),
-                        -value[r],
-                        Bounds::bilateral(),
-                    )
+                let (value, rows) = joint_value(slot, bodies);
+                let first = velocity_rows.first[j] as usize;
+                (0..rows).map(move |r| {
+                    let row = if shake {
+                        velocity_rows.rows[first + r]
+                    } else {
+                        joint_row(slot.a, slot.b, &cached[n].jacobian[r])
+                    };
+                    (row, -value[r], Bounds::bilateral())
                 })
             }))?;
             let outcome = local.solve(
