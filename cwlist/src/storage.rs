@@ -159,6 +159,23 @@ pub trait Buffer<E> {
     fn clone_buf(&self) -> Self
     where
         E: Clone;
+    /// Exchanges the contents of two buffers. Growable storage trades its allocations
+    /// (O(1)); fixed storage moves the elements in use, where `core::mem::swap` would move
+    /// the whole capacity three times (a double buffer of a few bodies in a large fixed
+    /// array costs its size, not its capacity).
+    ///
+    /// # Example
+    /// ```
+    /// use cwlist::{Buffer, Fixed, Storage};
+    /// let mut a = <Fixed<4> as Storage>::Buf::<i32>::new();
+    /// let mut b = <Fixed<4> as Storage>::Buf::<i32>::new();
+    /// a.try_push(1).unwrap();
+    /// b.try_push(2).unwrap();
+    /// b.try_push(3).unwrap();
+    /// a.swap_contents(&mut b);
+    /// assert_eq!((a.as_slice(), b.as_slice()), (&[2, 3][..], &[1][..]));
+    /// ```
+    fn swap_contents(&mut self, other: &mut Self);
 }
 
 /// Fixed capacity of `N` elements in place, no allocation (backed by `heapless::Vec`).
@@ -227,6 +244,21 @@ impl<E, const N: usize> Buffer<E> for heapless::Vec<E, N> {
         E: Clone,
     {
         self.clone()
+    }
+    fn swap_contents(&mut self, other: &mut Self) {
+        let common = self.len().min(other.len());
+        self[..common].swap_with_slice(&mut other[..common]);
+        // The longer one's tail moves over, in order (both hold at most N).
+        let (long, short) = if self.len() > common {
+            (self, other)
+        } else {
+            (other, self)
+        };
+        for e in long.drain(common..) {
+            if short.push(e).is_err() {
+                unreachable!("cwlist: a buffer of capacity N holds what another one held");
+            }
+        }
     }
 }
 
@@ -303,5 +335,8 @@ impl<E> Buffer<E> for alloc::vec::Vec<E> {
         E: Clone,
     {
         self.clone()
+    }
+    fn swap_contents(&mut self, other: &mut Self) {
+        core::mem::swap(self, other);
     }
 }

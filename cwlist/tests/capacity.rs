@@ -124,3 +124,45 @@ fn error_messages_say_what_happened() {
     let e: &dyn core::error::Error = &Error::AllocationFailed;
     assert!(e.to_string().contains("allocator"));
 }
+
+mod swap_contents {
+    use cwlist::{Buffer, Fixed, Growable, Storage};
+    use proptest::prelude::*;
+
+    fn filled<S: Storage>(v: &[u16]) -> S::Buf<u16> {
+        let mut b = <S::Buf<u16> as Buffer<u16>>::new();
+        for &x in v {
+            assert!(b.try_push(x).is_ok());
+        }
+        b
+    }
+
+    /// Both storages against `core::mem::swap` of two `Vec`s, for any two lengths up to the
+    /// fixed capacity (either longer, equal, empty, full).
+    fn check<S: Storage>(a: &[u16], b: &[u16]) {
+        let (mut x, mut y) = (filled::<S>(a), filled::<S>(b));
+        x.swap_contents(&mut y);
+        assert_eq!((x.as_slice(), y.as_slice()), (b, a));
+        x.swap_contents(&mut y);
+        assert_eq!((x.as_slice(), y.as_slice()), (a, b));
+    }
+
+    proptest! {
+        #[test]
+        fn exchanges_the_elements_in_order(
+            a in proptest::collection::vec(any::<u16>(), 0..=8),
+            b in proptest::collection::vec(any::<u16>(), 0..=8),
+        ) {
+            check::<Fixed<8>>(&a, &b);
+            check::<Growable>(&a, &b);
+        }
+    }
+
+    #[test]
+    fn full_and_empty() {
+        let full: Vec<u16> = (0..8).collect();
+        check::<Fixed<8>>(&full, &[]);
+        check::<Fixed<8>>(&[], &full);
+        check::<Fixed<8>>(&full, &full);
+    }
+}

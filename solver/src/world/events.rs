@@ -195,7 +195,9 @@ impl<T: Float, S: Storage> Touching<T, S> {
 
     /// Takes `next`'s pairs and events as the last step's.
     pub(crate) fn commit(&mut self, next: &mut Self) {
-        core::mem::swap(self, next);
+        self.pairs.swap_contents(&mut next.pairs);
+        self.began.swap_contents(&mut next.began);
+        self.ended.swap_contents(&mut next.ended);
     }
 }
 

@@ -442,7 +442,7 @@ where
         )?;
         contacts.commit(fresh)?;
         touching.commit(next_touching);
-        core::mem::swap(body_buf, &mut motion.next);
+        body_buf.swap_contents(&mut motion.next);
         for (((slot, warm), total), drive) in joint_buf
             .as_mut_slice()
             .iter_mut()

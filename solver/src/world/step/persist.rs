@@ -197,10 +197,10 @@ impl<T: Copy, S: Storage> ContactSet<T, S> {
     /// Makes `fresh` the live set (the old one goes to `fresh` as scratch) and rebuilds the
     /// index: about twice as many slots as contacts, or as many as the storage holds.
     pub(crate) fn commit(&mut self, fresh: &mut S::Buf<Contact<T>>) -> Result<(), WorldError> {
-        core::mem::swap(&mut self.live, fresh);
+        self.live.swap_contents(fresh);
         let indexed = self.reindex();
         if indexed.is_err() {
-            core::mem::swap(&mut self.live, fresh);
+            self.live.swap_contents(fresh);
             let _ = self.reindex();
         }
         indexed
