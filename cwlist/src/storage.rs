@@ -175,7 +175,12 @@ pub trait Buffer<E> {
     /// a.swap_contents(&mut b);
     /// assert_eq!((a.as_slice(), b.as_slice()), (&[2, 3][..], &[1][..]));
     /// ```
-    fn swap_contents(&mut self, other: &mut Self);
+    fn swap_contents(&mut self, other: &mut Self)
+    where
+        Self: Sized,
+    {
+        core::mem::swap(self, other);
+    }
 }
 
 /// Fixed capacity of `N` elements in place, no allocation (backed by `heapless::Vec`).
@@ -335,8 +340,5 @@ impl<E> Buffer<E> for alloc::vec::Vec<E> {
         E: Clone,
     {
         self.clone()
-    }
-    fn swap_contents(&mut self, other: &mut Self) {
-        core::mem::swap(self, other);
     }
 }
