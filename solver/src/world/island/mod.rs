@@ -149,6 +149,9 @@ pub(crate) struct Local<T: Scalar, S: Storage> {
     /// Velocity by which the contacts' push moved each local body beyond its kept velocity
     /// (empty when nothing was pushed; see [`Local::solve_island`]).
     pub(crate) push_v: S::Buf<BodyVelocity<T>>,
+    /// Substeps' warm start of each local body: the velocity change `M⁻¹Jᵀλ` of the
+    /// current impulses, applied again at every substep ([`Local::solve_substeps`]).
+    warm_v: S::Buf<BodyVelocity<T>>,
     rows: S::Buf<ConstraintRow<T>>,
     eta: S::Buf<T>,
     push: S::Buf<T>,
@@ -215,6 +218,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             inverse: Buffer::new(),
             delta_v: Buffer::new(),
             push_v: Buffer::new(),
+            warm_v: Buffer::new(),
             rows: Buffer::new(),
             eta: Buffer::new(),
             push: Buffer::new(),

@@ -60,8 +60,10 @@ impl<T: Scalar, S: Storage> Local<T, S> {
                 angular: free.angular,
             };
         }
+        self.warm_v.clear();
         for _ in self.bodies.as_slice() {
             crate::world::capacity::push(&mut self.push_v, BodyVelocity::default(), "bodies")?;
+            crate::world::capacity::push(&mut self.warm_v, BodyVelocity::default(), "bodies")?;
         }
         // The impulses of one substep; their sum over the step is kept in `delta_lambda`.
         let per_substep = n.recip();
@@ -91,6 +93,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             schur: masses,
             delta_v,
             push_v,
+            warm_v,
             separation,
             carried,
             bounds,
@@ -109,17 +112,26 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             inverse_substep: sub.recip(),
         };
         let (rows, cache) = (rows.as_slice(), cache.as_slice());
+        // The warm start's velocity change `M⁻¹Jᵀλ`, row by row for the impulses carried
+        // into the step; after each substep it is the bodies' velocity change over the
+        // substep beyond gravity (the warm start plus every sweep's change of `λ`), which
+        // is the same sum without a pass over the rows.
+        let warm = warm_v.as_mut_slice();
+        for ((row, c), &l) in rows.iter().zip(cache).zip(lambda.as_slice()) {
+            if l != T::zero() {
+                apply(warm, row, c, l);
+            }
+        }
         for k in 0..substeps {
             let velocity = delta_v.as_mut_slice();
-            for v in velocity.iter_mut() {
+            // `warm` keeps the velocity before the warm start, to take the change after.
+            for (v, w) in velocity.iter_mut().zip(warm.iter_mut()) {
                 v.add_scaled(&gravity_step, T::one());
+                let before = *v;
+                v.add_scaled(w, T::one());
+                *w = before;
             }
             let lambda = lambda.as_mut_slice();
-            for ((row, c), &l) in rows.iter().zip(cache).zip(lambda.iter()) {
-                if l != T::zero() {
-                    apply(velocity, row, c, l);
-                }
-            }
             // Time since the start of the step at the sweeps of substep `k` (kinematic bodies
             // have moved by their velocity over it).
             let before = sub * T::from(k).unwrap_or_else(T::zero);
@@ -145,6 +157,11 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             );
             for (t, l) in total.as_mut_slice().iter_mut().zip(lambda.iter()) {
                 *t = *t + *l;
+            }
+            for (w, v) in warm.iter_mut().zip(velocity.iter()) {
+                let before = *w;
+                *w = *v;
+                w.add_scaled(&before, -T::one());
             }
         }
         // Kept velocity changes, the displacement beyond them, the step's impulses.
