@@ -136,6 +136,17 @@ pub struct Linearization<T> {
     pub jacobian: [[T; 12]; MAX_JOINT_ROWS],
 }
 
+impl<T: Float> Linearization<T> {
+    /// No rows, every number zero: a result to be written in place.
+    pub(crate) fn zero() -> Self {
+        Self {
+            rows: 0,
+            value: [T::zero(); MAX_JOINT_ROWS],
+            jacobian: [[T::zero(); 12]; MAX_JOINT_ROWS],
+        }
+    }
+}
+
 type D12<T> = DualVec<T, 12>;
 
 /// The pose displaced by the 6 variables `vars[first..first + 6]` (translation, then a

@@ -42,20 +42,32 @@ fn between<T: Float>(u: &Vector<T, 3>, w: &Vector<T, 3>) -> [T; 12] {
     row([Vector::zeros(), u.cross(w), Vector::zeros(), w.cross(u)])
 }
 
-/// `C` from [`ConstraintFunction::evaluate`] and the rows `fill` writes.
-fn written<T: Float, C: ConstraintFunction<T>>(
+/// A built-in joint, whose Jacobian rows are written out (module docs).
+trait WrittenRows<T: Float>: ConstraintFunction<T> {
+    /// The first [`rows`](ConstraintFunction::rows) rows of `J` at poses `a` and `b`.
+    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut JacobianRows<T>);
+}
+
+/// `C` from [`ConstraintFunction::evaluate`] and the rows of `c` written into `out` (rows
+/// beyond [`rows`](ConstraintFunction::rows) are left as they were), which the caller owns:
+/// a result returned by value was copied on its way out and again into the step's
+/// buffers (316 B in f32, per joint and linearization).
+fn written_into<T: Float, C: WrittenRows<T>>(
     c: &C,
     a: &Pose<T>,
     b: &Pose<T>,
-    fill: impl FnOnce(&mut JacobianRows<T>),
-) -> Linearization<T> {
-    let mut jacobian = [[T::zero(); 12]; MAX_JOINT_ROWS];
-    fill(&mut jacobian);
-    Linearization {
-        rows: c.rows(),
-        value: constraint_value(c, a, b),
-        jacobian,
-    }
+    out: &mut Linearization<T>,
+) {
+    out.rows = c.rows();
+    out.value = constraint_value(c, a, b);
+    c.jacobian_into(a, b, &mut out.jacobian);
+}
+
+/// [`written_into`] a new linearization.
+fn written<T: Float, C: WrittenRows<T>>(c: &C, a: &Pose<T>, b: &Pose<T>) -> Linearization<T> {
+    let mut out = Linearization::zero();
+    written_into(c, a, b, &mut out);
+    out
 }
 
 /// Point-to-point (ball-and-socket): anchor `anchor_a` of body a coincides with
@@ -90,7 +102,13 @@ impl<T: Float> ConstraintFunction<T> for Ball<T> {
     }
 
     fn linearization(&self, a: &Pose<T>, b: &Pose<T>) -> Linearization<T> {
-        written(self, a, b, |rows| self.rows_into(a, b, rows))
+        written(self, a, b)
+    }
+}
+
+impl<T: Float> WrittenRows<T> for Ball<T> {
+    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut JacobianRows<T>) {
+        self.rows_into(a, b, rows);
     }
 }
 
@@ -137,11 +155,15 @@ impl<T: Float> ConstraintFunction<T> for Distance<T> {
     }
 
     fn linearization(&self, a: &Pose<T>, b: &Pose<T>) -> Linearization<T> {
-        written(self, a, b, |rows| {
-            let (s_a, s_b) = (a.direction(&self.anchor_a), b.direction(&self.anchor_b));
-            let d = b.position + s_b - a.position - s_a;
-            rows[0] = along(d / d.norm(), &s_a, &s_b);
-        })
+        written(self, a, b)
+    }
+}
+
+impl<T: Float> WrittenRows<T> for Distance<T> {
+    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut JacobianRows<T>) {
+        let (s_a, s_b) = (a.direction(&self.anchor_a), b.direction(&self.anchor_b));
+        let d = b.position + s_b - a.position - s_a;
+        rows[0] = along(d / d.norm(), &s_a, &s_b);
     }
 }
 
@@ -230,13 +252,17 @@ impl<T: Float> ConstraintFunction<T> for Hinge<T> {
     }
 
     fn linearization(&self, a: &Pose<T>, b: &Pose<T>) -> Linearization<T> {
-        written(self, a, b, |rows| {
-            self.ball.rows_into(a, b, rows);
-            let axis = a.direction(&self.axis_a);
-            for (r, perp) in rows[3..5].iter_mut().zip(&self.perp_b) {
-                *r = between(&axis, &b.direction(perp));
-            }
-        })
+        written(self, a, b)
+    }
+}
+
+impl<T: Float> WrittenRows<T> for Hinge<T> {
+    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut JacobianRows<T>) {
+        self.ball.rows_into(a, b, rows);
+        let axis = a.direction(&self.axis_a);
+        for (r, perp) in rows[3..5].iter_mut().zip(&self.perp_b) {
+            *r = between(&axis, &b.direction(perp));
+        }
     }
 }
 
@@ -333,7 +359,13 @@ impl<T: Float> ConstraintFunction<T> for Alignment<T> {
     }
 
     fn linearization(&self, a: &Pose<T>, b: &Pose<T>) -> Linearization<T> {
-        written(self, a, b, |rows| self.rows_into(a, b, rows))
+        written(self, a, b)
+    }
+}
+
+impl<T: Float> WrittenRows<T> for Alignment<T> {
+    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut JacobianRows<T>) {
+        self.rows_into(a, b, rows);
     }
 }
 
@@ -385,10 +417,14 @@ impl<T: Float> ConstraintFunction<T> for Weld<T> {
     }
 
     fn linearization(&self, a: &Pose<T>, b: &Pose<T>) -> Linearization<T> {
-        written(self, a, b, |rows| {
-            self.ball.rows_into(a, b, rows);
-            self.alignment.rows_into(a, b, &mut rows[3..]);
-        })
+        written(self, a, b)
+    }
+}
+
+impl<T: Float> WrittenRows<T> for Weld<T> {
+    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut JacobianRows<T>) {
+        self.ball.rows_into(a, b, rows);
+        self.alignment.rows_into(a, b, &mut rows[3..]);
     }
 }
 
@@ -483,14 +519,18 @@ impl<T: Float> ConstraintFunction<T> for Prismatic<T> {
     }
 
     fn linearization(&self, a: &Pose<T>, b: &Pose<T>) -> Linearization<T> {
-        written(self, a, b, |rows| {
-            let s_b = b.direction(&self.anchor_b);
-            let lever_a = b.position + s_b - a.position; // s_a + d, d = p_b − p_a
-            for (r, n) in rows[..2].iter_mut().zip(orthonormal_pair(&self.axis_a)) {
-                *r = along(a.direction(&n), &lever_a, &s_b);
-            }
-            self.alignment.rows_into(a, b, &mut rows[2..]);
-        })
+        written(self, a, b)
+    }
+}
+
+impl<T: Float> WrittenRows<T> for Prismatic<T> {
+    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut JacobianRows<T>) {
+        let s_b = b.direction(&self.anchor_b);
+        let lever_a = b.position + s_b - a.position; // s_a + d, d = p_b − p_a
+        for (r, n) in rows[..2].iter_mut().zip(orthonormal_pair(&self.axis_a)) {
+            *r = along(a.direction(&n), &lever_a, &s_b);
+        }
+        self.alignment.rows_into(a, b, &mut rows[2..]);
     }
 }
 
@@ -520,6 +560,21 @@ pub enum Joint<T, U = NoUserConstraint> {
     User(U),
 }
 
+impl<T: Float, U: ConstraintFunction<T>> Joint<T, U> {
+    /// [`ConstraintFunction::linearization`] written into `out` (a built-in kind writes its
+    /// rows in place, see [`written_into`]; a user function's result is copied).
+    pub(crate) fn linearization_into(&self, a: &Pose<T>, b: &Pose<T>, out: &mut Linearization<T>) {
+        match self {
+            Self::Ball(j) => written_into(j, a, b, out),
+            Self::Distance(j) => written_into(j, a, b, out),
+            Self::Hinge(j) => written_into(j, a, b, out),
+            Self::Weld(j) => written_into(j, a, b, out),
+            Self::Prismatic(j) => written_into(j, a, b, out),
+            Self::User(j) => *out = j.linearization(a, b),
+        }
+    }
+}
+
 impl<T: Float, U: ConstraintFunction<T>> ConstraintFunction<T> for Joint<T, U> {
     fn rows(&self) -> usize {
         match self {
@@ -544,13 +599,8 @@ impl<T: Float, U: ConstraintFunction<T>> ConstraintFunction<T> for Joint<T, U> {
     }
 
     fn linearization(&self, a: &Pose<T>, b: &Pose<T>) -> Linearization<T> {
-        match self {
-            Self::Ball(j) => j.linearization(a, b),
-            Self::Distance(j) => j.linearization(a, b),
-            Self::Hinge(j) => j.linearization(a, b),
-            Self::Weld(j) => j.linearization(a, b),
-            Self::Prismatic(j) => j.linearization(a, b),
-            Self::User(j) => j.linearization(a, b),
-        }
+        let mut out = Linearization::zero();
+        self.linearization_into(a, b, &mut out);
+        out
     }
 }

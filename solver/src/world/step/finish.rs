@@ -13,7 +13,7 @@ use num_traits::FloatConst;
 use xform::Vector;
 
 use super::islands::{GroupsView, Islands};
-use super::rows::{joint_row, linearize_joint};
+use super::rows::{joint_row, linearize_joints};
 use crate::world::constraint::{ConstraintFunction, Linearization};
 use crate::world::contact::{Contact, Partner};
 use crate::world::drive::{drive_speed, linearize_coordinate};
@@ -168,12 +168,7 @@ where
             inv_mass: bodies[b].inv_mass,
             inv_inertia: bodies[b].world_inverse_inertia(),
         })?;
-        directions.clear();
-        for j in islands.joints.of(k) {
-            directions
-                .try_push(linearize_joint(&joints[j], bodies))
-                .map_err(|_| WorldError::CapacityExceeded { what: "joints" })?;
-        }
+        linearize_joints(directions, islands.joints.of(k), joints, bodies)?;
         let cached = directions.as_slice();
         let joint_rows = islands.joints.of(k).enumerate().flat_map(|(n, j)| {
             let slot = &joints[j];

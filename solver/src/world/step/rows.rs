@@ -73,13 +73,34 @@ pub(crate) fn joint_row<T: Float>(
     }
 }
 
-/// A joint linearized at the poses of `bodies`.
+/// A joint linearized at the poses of `bodies`, written into `out` (see
+/// [`Joint::linearization_into`](crate::world::Joint)).
 pub(crate) fn linearize_joint<T: Scalar, U: ConstraintFunction<T>>(
     slot: &JointSlot<T, U>,
     bodies: &[RigidBody<T>],
-) -> Linearization<T> {
+    out: &mut Linearization<T>,
+) {
     let pb = slot.b.map_or_else(Pose::identity, |b| bodies[b].pose());
-    slot.joint.linearization(&bodies[slot.a].pose(), &pb)
+    slot.joint
+        .linearization_into(&bodies[slot.a].pose(), &pb, out);
+}
+
+/// Each joint of `joints` linearized at the poses of `bodies` ([`linearize_joint`]),
+/// written in place into `out` (cleared first): `CapacityExceeded` when it is full.
+pub(crate) fn linearize_joints<T: Scalar, U: ConstraintFunction<T>>(
+    out: &mut impl Buffer<Linearization<T>>,
+    joints: impl Iterator<Item = usize>,
+    slots: &[JointSlot<T, U>],
+    bodies: &[RigidBody<T>],
+) -> Result<(), WorldError> {
+    out.clear();
+    for j in joints {
+        crate::world::capacity::push(out, Linearization::zero(), "joints")?;
+        if let Some(last) = out.as_mut_slice().last_mut() {
+            linearize_joint(&slots[j], bodies, last);
+        }
+    }
+    Ok(())
 }
 
 /// A joint's constraint values `C` at the poses of `bodies` (plain numbers, no Jacobian)
@@ -406,7 +427,8 @@ impl<T: Scalar> Part<'_, T> {
         free: &[BodyVelocity<T>],
         settings: &WorldSettings<T>,
     ) {
-        let lin = linearize_joint(slot, bodies);
+        let mut lin = Linearization::zero();
+        linearize_joint(slot, bodies, &mut lin);
         debug_assert_eq!(lin.rows, joint_row_count(slot));
         for r in 0..lin.rows {
             let row = joint_row(slot.a, slot.b, &lin.jacobian[r]);

@@ -18,7 +18,7 @@ use num_traits::FloatConst;
 use xform::Vector;
 
 use super::islands::Islands;
-use super::rows::{joint_row, joint_value, linearize_joint};
+use super::rows::{joint_row, joint_value, linearize_joints};
 use crate::world::constraint::ConstraintFunction;
 use crate::world::constraint::Linearization;
 use crate::world::island::Local;
@@ -121,12 +121,7 @@ where
             })?;
             if !shake {
                 // Newton: the Jacobians at the new pose, refreshed every iteration.
-                directions.clear();
-                for j in islands.joints.of(k) {
-                    directions
-                        .try_push(linearize_joint(&joints[j], bodies))
-                        .map_err(|_| WorldError::CapacityExceeded { what: "joints" })?;
-                }
+                linearize_joints(directions, islands.joints.of(k), joints, bodies)?;
             }
             let cached = directions.as_slice();
             local.set_rows(islands.joints.of(k).enumerate().flat_map(|(n, j)| {
