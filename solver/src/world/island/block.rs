@@ -19,13 +19,14 @@ const ROUND_OFF: u16 = 64;
 
 impl<T: Scalar, S: Storage> Local<T, S> {
     /// Whether the joint rows and inverse masses are those of the tree's current factors
-    /// (the same bits).
+    /// (the same bits), as `prepare` found or by comparison.
     fn same_factored_inputs(&self) -> bool {
         let k = self.tree.joint_rows();
         let rows = self.rows.as_slice();
-        rows.len() >= k
-            && rows[..k] == *self.factored_rows.as_slice()
-            && self.inverse.as_slice() == self.factored_inverse.as_slice()
+        self.inputs_factored
+            || rows.len() >= k
+                && rows[..k] == *self.factored_rows.as_slice()
+                && self.inverse.as_slice() == self.factored_inverse.as_slice()
     }
 
     /// Records the inputs of the tree's new factors (or, where they do not fit the storage,
@@ -33,6 +34,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
     fn keep_factored_inputs(&mut self, cfm: T) {
         self.factored_cfm = None;
         self.cache_is_factored = false;
+        self.inputs_factored = false;
         self.factored_rows.clear();
         self.factored_inverse.clear();
         let k = self.tree.joint_rows();
@@ -49,6 +51,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         self.factored_cfm = Some(cfm);
         // `prepare` filled the caches from these rows and masses.
         self.cache_is_factored = k == self.rows.as_slice().len();
+        self.inputs_factored = self.cache_is_factored;
     }
 
     /// Block Gauss-Seidel whose first block, the rows of the joint tree, is solved exactly

@@ -78,6 +78,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
     ) -> Result<(), WorldError> {
         self.bodies.clear();
         self.inverse.clear();
+        self.inputs_factored = false;
         self.delta_v.clear();
         for (i, b) in bodies.enumerate() {
             while self.slot_of.as_slice().len() <= b {
@@ -100,6 +101,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         let range = rows.island(k);
         let from = range.start;
         self.rows.clear();
+        self.inputs_factored = false;
         self.eta.clear();
         self.push.clear();
         self.separation.clear();
@@ -134,6 +136,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         rows: impl Iterator<Item = (ConstraintRow<T>, T, Bounds<T>)>,
     ) -> Result<(), WorldError> {
         self.rows.clear();
+        self.inputs_factored = false;
         self.eta.clear();
         self.push.clear();
         self.separation.clear();
@@ -148,6 +151,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         &mut self,
         rows: impl Iterator<Item = (ConstraintRow<T>, T, Bounds<T>)>,
     ) -> Result<(), WorldError> {
+        self.inputs_factored = false;
         for (row, eta, bounds) in rows {
             let local = self.local_row(&row);
             push(&mut self.rows, local, "rows")?;

@@ -194,6 +194,9 @@ pub(crate) struct Local<T: Scalar, S: Storage> {
     /// `cache` holds the row caches of `factored_rows` and `factored_inverse`, and they
     /// are every row of the island (a tree of joints alone).
     cache_is_factored: bool,
+    /// `prepare` found the rows and inverse masses equal to `factored_rows` and
+    /// `factored_inverse` (so `solve_block` need not compare them again).
+    inputs_factored: bool,
     /// The dense `Γ` of an island of at most [`EXACT_ROWS`] rows ([`Local::polish`]): a
     /// fixed array, so fixed and growable storage polish the same islands.
     gamma: [T; EXACT_ROWS * EXACT_ROWS],
@@ -240,6 +243,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             factored_rows: Buffer::new(),
             factored_inverse: Buffer::new(),
             cache_is_factored: false,
+            inputs_factored: false,
             gamma: [T::zero(); EXACT_ROWS * EXACT_ROWS],
             exact: ExactSolver::new(),
             aggregates: Buffer::new(),
@@ -389,6 +393,8 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             && self.cache.as_slice().len() == n
             && self.rows.as_slice() == self.factored_rows.as_slice()
             && self.inverse.as_slice() == self.factored_inverse.as_slice();
+        // What `solve_block` would compare again: known now.
+        self.inputs_factored = cached;
         if !cached {
             self.cache_is_factored = false;
             self.cache.clear();
