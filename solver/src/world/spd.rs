@@ -54,12 +54,15 @@ pub(super) fn zero_block<W: Working>() -> Block<W> {
 ///
 /// A pivot at or below `relative · a_jj` (what is left of a row that depends on the rows
 /// before it) is raised to that floor, and `true` returned: a CFM on that pivot alone.
+/// The inverse is written into `inverse` (every entry), where the caller keeps it: a
+/// returned block was copied on its way out (144 B in f32 for 6 × 6).
 pub(super) fn invert_spd<W: Working, const N: usize>(
     a: &[[W; N]; N],
     relative: W,
-) -> ([[W; N]; N], bool) {
+    inverse: &mut [[W; N]; N],
+) -> bool {
     let floors = core::array::from_fn(|j| relative * a[j][j].abs());
-    invert_sized(a, &floors, Redundant::Raise)
+    invert_sized(a, &floors, Redundant::Raise, inverse)
 }
 
 /// What [`invert_spd_with`] does with a pivot at or below its floor.
@@ -87,8 +90,13 @@ pub(super) fn invert_spd_with<W: Working>(
         redundant: Redundant,
     ) -> (Block<W>, bool) {
         let leading = core::array::from_fn(|i| core::array::from_fn(|j| a[i][j]));
-        let (inv, raised) =
-            invert_sized::<W, N>(&leading, &core::array::from_fn(|j| floors[j]), redundant);
+        let mut inv = [[W::zero(); N]; N];
+        let raised = invert_sized::<W, N>(
+            &leading,
+            &core::array::from_fn(|j| floors[j]),
+            redundant,
+            &mut inv,
+        );
         let mut out = zero_block();
         for (row, inv_row) in out.iter_mut().zip(&inv) {
             row[..N].copy_from_slice(inv_row);
@@ -103,12 +111,14 @@ pub(super) fn invert_spd_with<W: Working>(
 
 /// [`invert_spd_with`] for a size known at compile time: the loops unroll and the factor
 /// stays in registers (on a Cortex-M4F about a third of the instructions of the same loops
-/// over a run-time size). Cholesky `A = L Lᵀ`, then `A⁻¹ = L⁻ᵀ L⁻¹` (LAPACK's `potri`).
+/// over a run-time size). Cholesky `A = L Lᵀ`, then `A⁻¹ = L⁻ᵀ L⁻¹` (LAPACK's `potri`)
+/// into `inv` (every entry written).
 fn invert_sized<W: Working, const N: usize>(
     a: &[[W; N]; N],
     floors: &[W; N],
     redundant: Redundant,
-) -> ([[W; N]; N], bool) {
+    inv: &mut [[W; N]; N],
+) -> bool {
     let mut l = [[W::zero(); N]; N];
     let mut raised = false;
     let mut dropped = [false; N];
@@ -153,7 +163,6 @@ fn invert_sized<W: Working, const N: usize>(
             l_inv[i][c] = -s / l[i][i];
         }
     }
-    let mut inv = [[W::zero(); N]; N];
     for i in 0..N {
         for j in 0..=i {
             let mut s = W::zero();
@@ -170,5 +179,5 @@ fn invert_sized<W: Working, const N: usize>(
             inv[j][i] = W::zero();
         }
     }
-    (inv, raised)
+    raised
 }

@@ -166,7 +166,8 @@ fn eliminate<T: Scalar, A: Arithmetic<T>, const N: usize>(
 ) -> usize {
     let child = joints[j].child;
     // Body: D⁻¹, up = D⁻¹ Jᵀ (6 × rows), D_joint −= J up.
-    let (d_inv, body_raised) = invert_spd(&loaded::<T, A>(&bodies[child].d), epsilon);
+    let mut d_inv = [[A::zero(); 6]; 6];
+    let body_raised = invert_spd(&loaded::<T, A>(&bodies[child].d), epsilon, &mut d_inv);
     let first = joints[j].first_row;
     let jac: [[A; 6]; N] = core::array::from_fn(|r| jacobian_in(&rows[first + r], child));
     let up: [[A; N]; 6] = core::array::from_fn(|i| {
@@ -193,7 +194,8 @@ fn eliminate<T: Scalar, A: Arithmetic<T>, const N: usize>(
             s - A::from_working(joint.d[r][c])
         })
     });
-    let (neg_inv, joint_raised) = invert_spd(&negative, redundant);
+    let mut neg_inv = [[A::zero(); N]; N];
+    let joint_raised = invert_spd(&negative, redundant, &mut neg_inv);
     let d = neg_inv.map(|row| row.map(|x| -x));
     store::<T, A, N, N>(&mut joint.d, &d);
     let parent = joint.parent;
@@ -223,7 +225,8 @@ fn eliminate<T: Scalar, A: Arithmetic<T>, const N: usize>(
     let mut regularized = usize::from(body_raised) + usize::from(joint_raised);
     let root = joints[j].then_root;
     if root != NONE {
-        let (d_inv, raised) = invert_spd(&loaded::<T, A>(&bodies[root].d), epsilon);
+        let mut d_inv = [[A::zero(); 6]; 6];
+        let raised = invert_spd(&loaded::<T, A>(&bodies[root].d), epsilon, &mut d_inv);
         regularized += usize::from(raised);
         store::<T, A, 6, 6>(&mut bodies[root].d, &d_inv);
     }
@@ -498,7 +501,8 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
             let inv_i: [[A; 3]; 3] = core::array::from_fn(|r| {
                 core::array::from_fn(|c| A::from_scalar(inv.inv_inertia[(r, c)]))
             });
-            let (inertia, raised) = invert_spd(&inv_i, epsilon);
+            let mut inertia = [[A::zero(); 3]; 3];
+            let raised = invert_spd(&inv_i, epsilon, &mut inertia);
             self.regularized += usize::from(raised);
             let mass = A::one() / A::from_scalar(inv.inv_mass);
             let d: [[A; 6]; 6] = core::array::from_fn(|r| {
