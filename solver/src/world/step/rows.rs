@@ -86,19 +86,17 @@ pub(crate) fn linearize_joint<T: Scalar, U: ConstraintFunction<T>>(
 }
 
 /// Each joint of `joints` linearized at the poses of `bodies` ([`linearize_joint`]),
-/// written in place into `out` (cleared first): `CapacityExceeded` when it is full.
+/// written in place over the entries of `out` (resized to one per joint; only new
+/// entries are zeroed): `CapacityExceeded` when it is full.
 pub(crate) fn linearize_joints<T: Scalar, U: ConstraintFunction<T>>(
     out: &mut impl Buffer<Linearization<T>>,
-    joints: impl Iterator<Item = usize>,
+    joints: impl Iterator<Item = usize> + Clone,
     slots: &[JointSlot<T, U>],
     bodies: &[RigidBody<T>],
 ) -> Result<(), WorldError> {
-    out.clear();
-    for j in joints {
-        crate::world::capacity::push(out, Linearization::zero(), "joints")?;
-        if let Some(last) = out.as_mut_slice().last_mut() {
-            linearize_joint(&slots[j], bodies, last);
-        }
+    resize(out, joints.clone().count(), Linearization::zero(), "joints")?;
+    for (lin, j) in out.as_mut_slice().iter_mut().zip(joints) {
+        linearize_joint(&slots[j], bodies, lin);
     }
     Ok(())
 }
@@ -396,8 +394,10 @@ impl<T: Scalar> Part<'_, T> {
         } else {
             self.island_end[k - 1] as usize
         };
+        // One linearization written over by every joint (zeroed once, not per joint).
+        let mut lin = Linearization::zero();
         for j in island_joints.of(k) {
-            self.joint_rows(&mut at, &joints[j], bodies, free, settings);
+            self.joint_rows(&mut at, &joints[j], bodies, free, settings, &mut lin);
         }
         // After every joint row: the direct solve takes the island's first rows. Under
         // RATTLE a motor's force acts in two halves, like gravity: this one and the
@@ -426,9 +426,9 @@ impl<T: Scalar> Part<'_, T> {
         bodies: &[RigidBody<T>],
         free: &[BodyVelocity<T>],
         settings: &WorldSettings<T>,
+        lin: &mut Linearization<T>,
     ) {
-        let mut lin = Linearization::zero();
-        linearize_joint(slot, bodies, &mut lin);
+        linearize_joint(slot, bodies, lin);
         debug_assert_eq!(lin.rows, joint_row_count(slot));
         for r in 0..lin.rows {
             let row = joint_row(slot.a, slot.b, &lin.jacobian[r]);
