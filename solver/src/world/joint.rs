@@ -14,13 +14,8 @@
 use num_traits::Float;
 use xform::{Quaternion, Vector};
 
-use super::constraint::{
-    ConstraintFunction, Linearization, MAX_JOINT_ROWS, NoUserConstraint, constraint_value,
-};
+use super::constraint::{ConstraintFunction, Linearization, NoUserConstraint, constraint_value};
 use super::pose::{Lift, Pose};
-
-/// Jacobian rows, `[v_a, ω_a, v_b, ω_b]` each.
-type JacobianRows<T> = [[T; 12]; MAX_JOINT_ROWS];
 
 /// A row from its four parts.
 fn row<T: Float>(parts: [Vector<T, 3>; 4]) -> [T; 12] {
@@ -44,8 +39,9 @@ fn between<T: Float>(u: &Vector<T, 3>, w: &Vector<T, 3>) -> [T; 12] {
 
 /// A built-in joint, whose Jacobian rows are written out (module docs).
 trait WrittenRows<T: Float>: ConstraintFunction<T> {
-    /// The first [`rows`](ConstraintFunction::rows) rows of `J` at poses `a` and `b`.
-    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut JacobianRows<T>);
+    /// The first [`rows`](ConstraintFunction::rows) rows of `J` at poses `a` and `b`, into
+    /// `rows[..rows()]` (a slice: a weld writes its alignment's rows after its ball's).
+    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut [[T; 12]]);
 }
 
 /// `C` from [`ConstraintFunction::evaluate`] and the rows of `c` written into `out` (rows
@@ -107,14 +103,8 @@ impl<T: Float> ConstraintFunction<T> for Ball<T> {
 }
 
 impl<T: Float> WrittenRows<T> for Ball<T> {
-    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut JacobianRows<T>) {
-        self.rows_into(a, b, rows);
-    }
-}
-
-impl<T: Float> Ball<T> {
-    /// The three rows, one per world axis, into `rows[..3]`.
-    fn rows_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut [[T; 12]]) {
+    /// The three rows, one per world axis.
+    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut [[T; 12]]) {
         let (s_a, s_b) = (a.direction(&self.anchor_a), b.direction(&self.anchor_b));
         for (k, r) in rows[..3].iter_mut().enumerate() {
             *r = along(Vector::unit(k), &s_a, &s_b);
@@ -160,7 +150,7 @@ impl<T: Float> ConstraintFunction<T> for Distance<T> {
 }
 
 impl<T: Float> WrittenRows<T> for Distance<T> {
-    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut JacobianRows<T>) {
+    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut [[T; 12]]) {
         let (s_a, s_b) = (a.direction(&self.anchor_a), b.direction(&self.anchor_b));
         let d = b.position + s_b - a.position - s_a;
         rows[0] = along(d / d.norm(), &s_a, &s_b);
@@ -257,8 +247,8 @@ impl<T: Float> ConstraintFunction<T> for Hinge<T> {
 }
 
 impl<T: Float> WrittenRows<T> for Hinge<T> {
-    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut JacobianRows<T>) {
-        self.ball.rows_into(a, b, rows);
+    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut [[T; 12]]) {
+        self.ball.jacobian_into(a, b, rows);
         let axis = a.direction(&self.axis_a);
         for (r, perp) in rows[3..5].iter_mut().zip(&self.perp_b) {
             *r = between(&axis, &b.direction(perp));
@@ -364,15 +354,8 @@ impl<T: Float> ConstraintFunction<T> for Alignment<T> {
 }
 
 impl<T: Float> WrittenRows<T> for Alignment<T> {
-    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut JacobianRows<T>) {
-        self.rows_into(a, b, rows);
-    }
-}
-
-impl<T: Float> Alignment<T> {
-    /// The three rows (the pairs of [`evaluate`](ConstraintFunction::evaluate)) into
-    /// `rows[..3]`.
-    fn rows_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut [[T; 12]]) {
+    /// The three rows (the pairs of [`evaluate`](ConstraintFunction::evaluate)).
+    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut [[T; 12]]) {
         let [frame_a, frame_b] = self.frames();
         let axis_a = frame_a.map(|e| a.direction(&e));
         let axis_b = frame_b.map(|e| b.direction(&e));
@@ -422,9 +405,9 @@ impl<T: Float> ConstraintFunction<T> for Weld<T> {
 }
 
 impl<T: Float> WrittenRows<T> for Weld<T> {
-    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut JacobianRows<T>) {
-        self.ball.rows_into(a, b, rows);
-        self.alignment.rows_into(a, b, &mut rows[3..]);
+    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut [[T; 12]]) {
+        self.ball.jacobian_into(a, b, rows);
+        self.alignment.jacobian_into(a, b, &mut rows[3..]);
     }
 }
 
@@ -524,13 +507,13 @@ impl<T: Float> ConstraintFunction<T> for Prismatic<T> {
 }
 
 impl<T: Float> WrittenRows<T> for Prismatic<T> {
-    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut JacobianRows<T>) {
+    fn jacobian_into(&self, a: &Pose<T>, b: &Pose<T>, rows: &mut [[T; 12]]) {
         let s_b = b.direction(&self.anchor_b);
         let lever_a = b.position + s_b - a.position; // s_a + d, d = p_b − p_a
         for (r, n) in rows[..2].iter_mut().zip(orthonormal_pair(&self.axis_a)) {
             *r = along(a.direction(&n), &lever_a, &s_b);
         }
-        self.alignment.rows_into(a, b, &mut rows[2..]);
+        self.alignment.jacobian_into(a, b, &mut rows[2..]);
     }
 }
 
