@@ -135,6 +135,12 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         &mut self,
         rows: impl Iterator<Item = (ConstraintRow<T>, T, Bounds<T>)>,
     ) -> Result<(), WorldError> {
+        self.clear_rows();
+        self.add_rows(rows)
+    }
+
+    /// No rows, before [`add_row`](Self::add_row)s.
+    pub(crate) fn clear_rows(&mut self) {
         self.rows.clear();
         self.inputs_factored = false;
         self.eta.clear();
@@ -143,7 +149,6 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         self.carried.clear();
         self.bounds.clear();
         self.lambda.clear();
-        self.add_rows(rows)
     }
 
     /// Appends rows to those [`set_rows`](Self::set_rows) gave.
@@ -151,17 +156,29 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         &mut self,
         rows: impl Iterator<Item = (ConstraintRow<T>, T, Bounds<T>)>,
     ) -> Result<(), WorldError> {
-        self.inputs_factored = false;
         for (row, eta, bounds) in rows {
-            let local = self.local_row(&row);
-            push(&mut self.rows, local, "rows")?;
-            push(&mut self.eta, eta, "rows")?;
-            push(&mut self.push, T::zero(), "rows")?;
-            push(&mut self.separation, T::zero(), "rows")?;
-            push(&mut self.carried, T::zero(), "rows")?;
-            push(&mut self.bounds, bounds, "rows")?;
-            push(&mut self.lambda, T::zero(), "rows")?;
+            self.add_row(&row, eta, bounds)?;
         }
+        Ok(())
+    }
+
+    /// Appends one row (global body indices), its `η` and bounds.
+    #[inline]
+    pub(crate) fn add_row(
+        &mut self,
+        row: &ConstraintRow<T>,
+        eta: T,
+        bounds: Bounds<T>,
+    ) -> Result<(), WorldError> {
+        self.inputs_factored = false;
+        let local = self.local_row(row);
+        push(&mut self.rows, local, "rows")?;
+        push(&mut self.eta, eta, "rows")?;
+        push(&mut self.push, T::zero(), "rows")?;
+        push(&mut self.separation, T::zero(), "rows")?;
+        push(&mut self.carried, T::zero(), "rows")?;
+        push(&mut self.bounds, bounds, "rows")?;
+        push(&mut self.lambda, T::zero(), "rows")?;
         Ok(())
     }
 

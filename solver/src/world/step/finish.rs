@@ -170,15 +170,17 @@ where
         })?;
         linearize_joints(directions, islands.joints.of(k), joints, bodies)?;
         let cached = directions.as_slice();
-        let joint_rows = islands.joints.of(k).enumerate().flat_map(|(n, j)| {
-            let slot = &joints[j];
-            let lin = &cached[n];
-            (0..lin.rows).map(move |r| {
-                let row = joint_row(slot.a, slot.b, &lin.jacobian[r]);
+        // The joint rows first, in joint order (a plain loop: an iterator of row tuples
+        // copied each row on its way).
+        local.clear_rows();
+        for (n, j) in islands.joints.of(k).enumerate() {
+            let (slot, lin) = (&joints[j], &cached[n]);
+            for jacobian in &lin.jacobian[..lin.rows] {
+                let row = joint_row(slot.a, slot.b, jacobian);
                 let eta = -crate::world::island::row_dot(&row, v);
-                (row, eta, Bounds::bilateral())
-            })
-        });
+                local.add_row(&row, eta, Bounds::bilateral())?;
+            }
+        }
         // Only contacts that touch after the drift: a contact still apart is the next
         // step's (its speculative row and the collision phase decide then).
         let contact_rows = islands.contacts.of(k).filter_map(|c| {
@@ -212,7 +214,6 @@ where
             let eta = -crate::world::island::row_dot(&row, v);
             Some((row, eta, Bounds::unilateral()))
         });
-        local.set_rows(joint_rows)?;
         // Joint limits reached after the drift, like contacts, and motors with the second
         // half of their force (the velocity solve had the first), after the joint rows.
         for j in islands.joints.of(k) {

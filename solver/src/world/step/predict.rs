@@ -186,7 +186,9 @@ impl<T: Scalar, S: Storage> Motion<T, S> {
             turn.as_mut_slice(),
             &|i, next, turn| {
                 *next = bodies[i];
-                *turn = free_motion(next, of_body[i], awake, joints, &bounce[i], settings)?;
+                *turn = free_motion(
+                    next, &bodies[i], of_body[i], awake, joints, &bounce[i], settings,
+                )?;
                 Ok::<(), WorldError>(())
             },
         )?;
@@ -205,10 +207,12 @@ impl<T: Scalar, S: Storage> Motion<T, S> {
     }
 }
 
-/// Moves `next` (a copy of the body) by its free motion (see [`Motion::predict`]); returns
-/// its free rotation, if any.
+/// Moves `next` (a copy of `body`) by its free motion (see [`Motion::predict`]); returns
+/// its free rotation, if any. What the motion does not change (inertia, force, torque,
+/// damping) is read from `body`, without a second copy.
 fn free_motion<T: Scalar>(
     next: &mut RigidBody<T>,
+    body: &RigidBody<T>,
     island: u32,
     awake: &[bool],
     joints: GroupsView<'_>,
@@ -221,7 +225,6 @@ fn free_motion<T: Scalar>(
         let w = next.angular_velocity() + jump.angular;
         next.angular_velocity_body = next.orientation.conjugate().rotate(&w);
     }
-    let body = *next;
     let mut turn = None;
     if island != NONE && awake[island as usize] {
         if next.asleep {
@@ -234,14 +237,14 @@ fn free_motion<T: Scalar>(
             } else {
                 h
             };
-            next.linear_velocity = body.linear_velocity + body.acceleration(g) * kick;
+            next.linear_velocity += body.acceleration(g) * kick;
             // A torque acts as the angular impulse τΔt at the start of the step,
             // then the body turns freely.
             let omega = if body.torque == Vector::zeros() {
-                body.angular_velocity_body
+                next.angular_velocity_body
             } else {
                 let tau = body.orientation.conjugate().rotate(&body.torque);
-                body.angular_velocity_body + *inertia.inverse() * tau * h
+                next.angular_velocity_body + *inertia.inverse() * tau * h
             };
             next.angular_velocity_body = omega;
             match settings.gyroscopic {
