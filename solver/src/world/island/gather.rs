@@ -129,17 +129,9 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         Ok(())
     }
 
-    /// Replaces the rows (`(row, η, bounds)`, global body indices; friction bounds are not
-    /// allowed): the position projection and the final velocity projection build their own.
-    pub(crate) fn set_rows(
-        &mut self,
-        rows: impl Iterator<Item = (ConstraintRow<T>, T, Bounds<T>)>,
-    ) -> Result<(), WorldError> {
-        self.clear_rows();
-        self.add_rows(rows)
-    }
-
-    /// No rows, before [`add_row`](Self::add_row)s.
+    /// No rows: the position projection and the final velocity projection then build
+    /// their own with [`add_row`](Self::add_row) (global body indices; friction bounds are
+    /// not allowed).
     pub(crate) fn clear_rows(&mut self) {
         self.rows.clear();
         self.inputs_factored = false;
@@ -151,7 +143,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         self.lambda.clear();
     }
 
-    /// Appends rows to those [`set_rows`](Self::set_rows) gave.
+    /// Appends rows after [`clear_rows`](Self::clear_rows).
     pub(crate) fn add_rows(
         &mut self,
         rows: impl Iterator<Item = (ConstraintRow<T>, T, Bounds<T>)>,

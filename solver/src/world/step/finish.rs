@@ -111,7 +111,7 @@ fn add_end_rows<T: Scalar, S: Storage, U>(
     for ((row, target, bounds), on) in rows.into_iter().zip(on) {
         if on {
             let eta = target - crate::world::island::row_dot(&row, v);
-            local.add_rows(core::iter::once((row, eta, bounds)))?;
+            local.add_row(&row, eta, bounds)?;
         }
     }
     Ok(())

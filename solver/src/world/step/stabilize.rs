@@ -124,19 +124,21 @@ where
                 linearize_joints(directions, islands.joints.of(k), joints, bodies)?;
             }
             let cached = directions.as_slice();
-            local.set_rows(islands.joints.of(k).enumerate().flat_map(|(n, j)| {
+            local.clear_rows();
+            for (n, j) in islands.joints.of(k).enumerate() {
                 let slot = &joints[j];
                 let (value, rows) = joint_value(slot, bodies);
                 let first = velocity_rows.first[j] as usize;
-                (0..rows).map(move |r| {
-                    let row = if shake {
-                        velocity_rows.rows[first + r]
+                for (r, &value) in value.iter().enumerate().take(rows) {
+                    let eta = -value;
+                    if shake {
+                        local.add_row(&velocity_rows.rows[first + r], eta, Bounds::bilateral())?;
                     } else {
-                        joint_row(slot.a, slot.b, &cached[n].jacobian[r])
-                    };
-                    (row, -value[r], Bounds::bilateral())
-                })
-            }))?;
+                        let row = joint_row(slot.a, slot.b, &cached[n].jacobian[r]);
+                        local.add_row(&row, eta, Bounds::bilateral())?;
+                    }
+                }
+            }
             let outcome = local.solve(
                 islands.joints.of(k),
                 joints,
