@@ -13,6 +13,8 @@ pub mod cwlist;
 pub mod cwlist_use;
 pub mod dual;
 pub mod geometry;
+#[cfg(feature = "jolt")]
+pub mod jolt;
 pub mod measure;
 pub mod multibody;
 pub mod pairs;
@@ -44,6 +46,9 @@ pub struct Mode {
 
 /// A report section: its title and the function that measures and returns markdown.
 pub type Section = (&'static str, fn(&Mode) -> String);
+
+/// Said where a table would have Jolt's columns but the build left Jolt out.
+pub const JOLT_MISSING: &str = "\nJolt's columns appear in a build with `--features jolt` (its C++ needs cmake, g++ and libclang: `cargo run --release -p benches --features jolt --bin report -- stacks structures`).\n";
 
 /// Every section, in report order.
 pub const SECTIONS: &[Section] = &[

@@ -196,21 +196,26 @@ impl CapsulePile {
         (windows, deepest)
     }
 
+    /// The box as fixed cuboids for the peers: `(centre, half extents)` of the floor and
+    /// four walls, whose inner faces are the planes of [`walls`](Self::walls).
+    fn wall_boxes(&self) -> [([f64; 3], [f64; 3]); 5] {
+        let (half, thick, width) = (self.width / 2.0, 1.0, self.width);
+        [
+            ([half, -thick, half], [half + 2.0, thick, half + 2.0]),
+            ([-thick, half, half], [thick, 10.0, half + 2.0]),
+            ([width + thick, half, half], [thick, 10.0, half + 2.0]),
+            ([half, half, -thick], [half + 2.0, 10.0, thick]),
+            ([half, half, width + thick], [half + 2.0, 10.0, thick]),
+        ]
+    }
+
     /// The same pile in rapier with `iterations` substeps (fixed cuboid walls).
     fn rapier(&self, steps: usize, dt: f64, iterations: usize) -> (Vec<f64>, f64) {
         let mut w = rp::PhysicsWorld::default();
         w.gravity = rp::Vector::new(0.0, -9.81, 0.0);
         w.integration_parameters.dt = dt;
         w.integration_parameters.num_solver_iterations = iterations;
-        let (half, thick, width) = (self.width / 2.0, 1.0, self.width);
-        let walls = [
-            ([half, -thick, half], [half + 2.0, thick, half + 2.0]),
-            ([-thick, half, half], [thick, 10.0, half + 2.0]),
-            ([width + thick, half, half], [thick, 10.0, half + 2.0]),
-            ([half, half, -thick], [half + 2.0, 10.0, thick]),
-            ([half, half, width + thick], [half + 2.0, 10.0, thick]),
-        ];
-        for (c, h) in walls {
+        for (c, h) in self.wall_boxes() {
             let wall = rp::ColliderBuilder::cuboid(h[0], h[1], h[2])
                 .translation(rp::Vector::new(c[0], c[1], c[2]))
                 .friction(FRICTION)
@@ -266,6 +271,68 @@ impl CapsulePile {
             }
         }
         (windows, deepest)
+    }
+
+    /// The same pile in Jolt with its defaults (static cuboid walls).
+    #[cfg(feature = "jolt")]
+    fn jolt(&self, steps: usize, dt: f64) -> (Vec<f64>, f64) {
+        use crate::jolt::{JoltBody, JoltShape, JoltWorld};
+        let mut w = JoltWorld::new(u32::try_from(self.start.len() + 5).expect("a few bodies"));
+        for (c, h) in self.wall_boxes() {
+            let mut wall = JoltBody::new(JoltShape::Cuboid(h), 0.0, c);
+            wall.friction = FRICTION;
+            w.add(&wall);
+        }
+        let shape = JoltShape::Capsule {
+            radius: self.radius,
+            half_height: self.half_height,
+        };
+        let capsules: Vec<usize> = self
+            .start
+            .iter()
+            .map(|&(c, axis, angle)| {
+                let q = UnitQuaternion::try_from_axis_angle(&Vector(axis).normalize(), angle)
+                    .expect("axis")
+                    .quaternion();
+                let mut body = JoltBody::new(shape, 1.0, c);
+                body.rotation = [q.x, q.y, q.z, q.w];
+                body.friction = FRICTION;
+                w.add(&body)
+            })
+            .collect();
+        let per_second = (1.0 / dt).round() as usize;
+        let (mut windows, mut deepest) = (Vec::new(), 0.0f64);
+        for k in 0..steps {
+            let start = Instant::now();
+            w.step(dt).expect("Jolt's step");
+            if k.is_multiple_of(per_second) {
+                windows.push(0.0);
+            }
+            *windows.last_mut().expect("a window") += start.elapsed().as_secs_f64();
+            if k >= steps / 2 && k.is_multiple_of(10) {
+                let poses: Vec<Pose> = capsules
+                    .iter()
+                    .map(|&b| {
+                        let (p, q) = w.pose(b);
+                        let y = jolt_quaternion(q).rotate(&Vector([0.0, 1.0, 0.0]));
+                        (p, y.0)
+                    })
+                    .collect();
+                deepest = deepest.max(self.deepest(&poses));
+            }
+        }
+        (windows, deepest)
+    }
+}
+
+/// Jolt's `(x, y, z, w)` as our quaternion.
+#[cfg(feature = "jolt")]
+fn jolt_quaternion(q: [f64; 4]) -> solver::xform::Quaternion<f64> {
+    solver::xform::Quaternion {
+        w: q[3],
+        x: q[0],
+        y: q[1],
+        z: q[2],
     }
 }
 
@@ -349,6 +416,47 @@ fn dominoes_rapier(count: usize, dt: f64, seconds: f64) -> Toppled {
         w.step();
         for (i, h) in handles.iter().enumerate() {
             let up = (*w.bodies[*h].rotation() * rp::Vector::Y).y;
+            if fell[i].is_none() && up < core::f64::consts::FRAC_1_SQRT_2 {
+                fell[i] = Some((k + 1) as f64 * dt);
+            }
+        }
+    }
+    (fell, start.elapsed().as_secs_f64() / steps as f64)
+}
+
+/// The same row in Jolt with its defaults.
+#[cfg(feature = "jolt")]
+fn dominoes_jolt(count: usize, dt: f64, seconds: f64) -> Toppled {
+    use crate::jolt::{JoltBody, JoltShape, JoltWorld};
+    let mut w = JoltWorld::new(u32::try_from(count + 1).expect("a few dominoes"));
+    let mut ground = JoltBody::new(
+        JoltShape::Cuboid([100.0, 1.0, 100.0]),
+        0.0,
+        [0.0, -1.0, 0.0],
+    );
+    ground.friction = FRICTION;
+    w.add(&ground);
+    let dominoes: Vec<usize> = (0..count)
+        .map(|k| {
+            let mut body = JoltBody::new(
+                JoltShape::Cuboid([0.05, 0.5, 0.25]),
+                1.0,
+                [k as f64 * 0.5, 0.5, 0.0],
+            );
+            body.friction = FRICTION;
+            if k == 0 {
+                body.angular_velocity = [0.0, 0.0, -2.0];
+            }
+            w.add(&body)
+        })
+        .collect();
+    let steps = (seconds / dt).round() as usize;
+    let mut fell = vec![None; count];
+    let start = Instant::now();
+    for k in 0..steps {
+        w.step(dt).expect("Jolt's step");
+        for (i, &b) in dominoes.iter().enumerate() {
+            let up = jolt_quaternion(w.pose(b).1).rotate(&Vector([0.0, 1.0, 0.0]))[1];
             if fell[i].is_none() && up < core::f64::consts::FRAC_1_SQRT_2 {
                 fell[i] = Some((k + 1) as f64 * dt);
             }
@@ -507,7 +615,7 @@ fn grid_rapier(n: usize, steps: usize) -> (f64, f64) {
 #[must_use]
 pub fn report(_mode: &Mode) -> String {
     let mut md = String::from(
-        "**Capsule pile.** 400 capsules (r = 0.1 m, half height 0.2 m, 1 kg, μ = 0.5, e = 0) on a lattice with random turns, dropped into an open 4 m box, 4 s at 60 Hz, one thread, sleeping off. Ours with default settings; rapier with its default 4 substeps and with 10 (fixed cuboid walls). Accuracy: the deepest penetration between capsules or into the box over the last 2 s, measured by one segment-distance routine for both. A time ratio is the mean over the run, with the smallest and largest ratio of one simulated second in parentheses.\n\n",
+        "**Capsule pile.** 400 capsules (r = 0.1 m, half height 0.2 m, 1 kg, μ = 0.5, e = 0) on a lattice with random turns, dropped into an open 4 m box, 4 s at 60 Hz, one thread, sleeping off. Ours with default settings; rapier with its default 4 substeps and with 10 (fixed cuboid walls); Jolt 5.0.0 with its defaults but no damping (static cuboid walls). Accuracy: the deepest penetration between capsules or into the box over the last 2 s, measured by one segment-distance routine for every engine. A time ratio is the mean over the run, with the smallest and largest ratio of one simulated second in parentheses.\n\n",
     );
     let pile = CapsulePile::new(400);
     let dt = 1.0 / 60.0;
@@ -517,7 +625,7 @@ pub fn report(_mode: &Mode) -> String {
     let (_, r10_deep) = pile.rapier(steps, dt, 10);
     let (ratio, lo, hi) = window_ratio(&ours, &r4);
     let mean = |w: &[f64]| w.iter().sum::<f64>() / steps as f64;
-    let mut t = Table::new([
+    let mut columns = vec![
         "structure",
         "ours: deepest",
         "rapier (4): deepest",
@@ -526,7 +634,11 @@ pub fn report(_mode: &Mode) -> String {
         "rapier (4): step",
         "ours / rapier (4)",
         "targets (ours)",
-    ]);
+    ];
+    if cfg!(feature = "jolt") {
+        columns.extend(["Jolt: deepest", "Jolt: step", "ours / Jolt"]);
+    }
+    let mut t = Table::new(columns);
     let time_verdict = if hi <= 1.0 {
         "met"
     } else if lo <= 1.0 {
@@ -539,7 +651,8 @@ pub fn report(_mode: &Mode) -> String {
     } else {
         "NOT met"
     };
-    t.row([
+    #[allow(unused_mut, reason = "Jolt's columns join with feature `jolt`")]
+    let mut row = vec![
         "400 capsules in a box".to_string(),
         format!("{:.1} mm", ours_deep * 1e3),
         format!("{:.1} mm", r4_deep * 1e3),
@@ -550,10 +663,24 @@ pub fn report(_mode: &Mode) -> String {
         format!(
             "time ≤ 1.0x rapier (4): {time_verdict}; penetration ≤ rapier (4)'s: {deep_verdict}"
         ),
-    ]);
+    ];
+    #[cfg(feature = "jolt")]
+    {
+        let (jolt, jolt_deep) = pile.jolt(steps, dt);
+        let (ratio, lo, hi) = window_ratio(&ours, &jolt);
+        row.extend([
+            format!("{:.1} mm", jolt_deep * 1e3),
+            format!("{:.3} ms", mean(&jolt) * 1e3),
+            format!("{ratio:.2}x ({lo:.2}–{hi:.2})"),
+        ]);
+    }
+    t.row(row);
     md.push_str(&t.to_markdown());
+    if !cfg!(feature = "jolt") {
+        md.push_str(crate::JOLT_MISSING);
+    }
     md.push_str(
-        "\n**Dominoes.** A row of 30 dominoes (1 kg, 1 m tall, 0.1 m thick, 0.5 m wide, 0.5 m apart, μ = 0.5, e = 0) on the ground, the first given −2 rad/s about z, 10 s; a domino has fallen when its tilt passes 45°. The fall front's speed is the least-squares slope of position against fall time over dominoes 5 to 26, compared with the same engine at 1 ms steps. Targets (issue 28): every domino falls; front speed within 5 % of the 1 ms row's.\n\n",
+        "\n**Dominoes.** A row of 30 dominoes (1 kg, 1 m tall, 0.1 m thick, 0.5 m wide, 0.5 m apart, μ = 0.5, e = 0) on the ground, the first given −2 rad/s about z, 10 s; a domino has fallen when its tilt passes 45°. The fall front's speed is the least-squares slope of position against fall time over dominoes 5 to 26, compared with the same engine at 1 ms steps. Ours with default settings, rapier with its default 4 substeps, Jolt with its defaults but no damping (when built with feature `jolt`). Targets (issue 28): every domino falls; front speed within 5 % of the 1 ms row's.\n\n",
     );
     let count = 30;
     let mut t = Table::new([
@@ -565,12 +692,16 @@ pub fn report(_mode: &Mode) -> String {
         "step at 60 Hz",
         "targets",
     ]);
-    let runs: [(&str, DominoRun); 2] = [("ours", dominoes_ours), ("rapier (4)", dominoes_rapier)];
-    let mut steps_60 = [0.0; 2];
-    for (k, (name, run)) in runs.into_iter().enumerate() {
+    #[allow(unused_mut, reason = "Jolt's run joins with feature `jolt`")]
+    let mut runs: Vec<(&str, DominoRun)> =
+        vec![("ours", dominoes_ours), ("rapier (4)", dominoes_rapier)];
+    #[cfg(feature = "jolt")]
+    runs.push(("Jolt", dominoes_jolt));
+    let mut steps_60 = Vec::new();
+    for (name, run) in runs {
         let (fell, step) = run(count, dt, 10.0);
         let (fine, _) = run(count, 1e-3, 10.0);
-        steps_60[k] = step;
+        steps_60.push(step);
         let fallen = fell.iter().filter(|t| t.is_some()).count();
         let (coarse_speed, fine_speed) = (front_speed(&fell), front_speed(&fine));
         let speed = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.3} m/s"));
@@ -598,12 +729,19 @@ pub fn report(_mode: &Mode) -> String {
     }
     md.push_str(&t.to_markdown());
     md.push_str(&format!(
-        "\nDominoes' step time ours / rapier (4) at 60 Hz: {:.2}x (one run each).\n",
-        steps_60[0] / steps_60[1]
+        "\nDominoes' step time ours / rapier (4) at 60 Hz: {:.2}x{} (one run each).\n",
+        steps_60[0] / steps_60[1],
+        steps_60.get(2).map_or(String::new(), |jolt| format!(
+            ", ours / Jolt: {:.2}x",
+            steps_60[0] / jolt
+        ))
     ));
+    if !cfg!(feature = "jolt") {
+        md.push_str(crate::JOLT_MISSING);
+    }
     let steps = 300;
     md.push_str(&format!(
-        "\n**Joint grid.** n × n spheres (1 kg, r = 5 cm, no collisions) 0.25 m apart, ball joints between neighbours at the midpoints, two corners of one edge pinned to the world, released horizontally to hang, {steps} steps at 60 Hz, for n = 8, 12 and 20. Ours with default settings: the velocity solve factors every joint, loops included (sparse `LDLᵀ` of `J M⁻¹ Jᵀ`), the position and velocity projections sweep the loop-closing joints next to the joint tree; rapier with spherical impulse joints and its default 4 substeps. The figure is the largest distance between the two anchors of any joint over the run, as a fraction of the spacing. Target (issue 28): ≤ 1 %.\n\n"
+        "\n**Joint grid.** n × n spheres (1 kg, r = 5 cm, no collisions) 0.25 m apart, ball joints between neighbours at the midpoints, two corners of one edge pinned to the world, released horizontally to hang, {steps} steps at 60 Hz, for n = 8, 12 and 20. Ours with default settings: the velocity solve factors every joint, loops included (sparse `LDLᵀ` of `J M⁻¹ Jᵀ`), the position and velocity projections sweep the loop-closing joints next to the joint tree; rapier with spherical impulse joints and its default 4 substeps. The figure is the largest distance between the two anchors of any joint over the run, as a fraction of the spacing. Target (issue 28): ≤ 1 %. Jolt is not in this table: its C API as `joltc-sys` 0.3.1 wraps it has no constraints.\n\n"
     ));
     let mut t = Table::new([
         "structure",
