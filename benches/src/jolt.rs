@@ -152,11 +152,15 @@ impl JoltWorld {
     #[must_use]
     pub fn new(max_bodies: u32) -> Self {
         init_process();
-        let pairs = (max_bodies * 16).max(1024);
+        // Body pairs and contact constraints: 8 a body covers a pyramid (about 2.5 contacts a
+        // box) with room. Jolt takes its per-step buffers for these from the temporary
+        // allocator and aborts the process when that runs out (64 MB did not hold 40 000
+        // contact constraints).
+        let pairs = (max_bodies * 8).max(1024);
         // SAFETY: plain constructors; the filters have no state (`self` is null) and live
         // as long as the system (dropped after it).
         unsafe {
-            let temp = j::JPC_TempAllocatorImpl_new(64 << 20);
+            let temp = j::JPC_TempAllocatorImpl_new(256 << 20);
             let jobs = j::JPC_JobSystemThreadPool_new3(
                 j::JPC_MAX_PHYSICS_JOBS as c_uint,
                 j::JPC_MAX_PHYSICS_BARRIERS as c_uint,
@@ -203,6 +207,18 @@ impl JoltWorld {
                 optimized: false,
             }
         }
+    }
+
+    /// Adds the scenes' ground, a static box of 200 m × 2 m × 200 m whose top face is the
+    /// plane y = 0, with friction `friction`.
+    pub fn add_ground(&mut self, friction: f64) -> usize {
+        let mut ground = JoltBody::new(
+            JoltShape::Cuboid([100.0, 1.0, 100.0]),
+            0.0,
+            [0.0, -1.0, 0.0],
+        );
+        ground.friction = friction;
+        self.add(&ground)
     }
 
     /// Adds a body; returns its index among the added bodies.

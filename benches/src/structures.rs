@@ -429,13 +429,7 @@ fn dominoes_rapier(count: usize, dt: f64, seconds: f64) -> Toppled {
 fn dominoes_jolt(count: usize, dt: f64, seconds: f64) -> Toppled {
     use crate::jolt::{JoltBody, JoltShape, JoltWorld};
     let mut w = JoltWorld::new(u32::try_from(count + 1).expect("a few dominoes"));
-    let mut ground = JoltBody::new(
-        JoltShape::Cuboid([100.0, 1.0, 100.0]),
-        0.0,
-        [0.0, -1.0, 0.0],
-    );
-    ground.friction = FRICTION;
-    w.add(&ground);
+    w.add_ground(FRICTION);
     let dominoes: Vec<usize> = (0..count)
         .map(|k| {
             let mut body = JoltBody::new(
