@@ -199,7 +199,8 @@ pub fn stand_rapier(centres: &[[f64; 3]], iterations: usize) -> Stand {
 }
 
 /// The same stack in Jolt (boxes of mass 1, friction μ, restitution 0, a static ground box),
-/// with Jolt's defaults.
+/// with Jolt's defaults but no damping (the module [`crate::jolt`] turns it off, as the
+/// other engines have none).
 ///
 /// # Panics
 /// If Jolt's update reports an error (a cache full).
