@@ -130,6 +130,25 @@ impl Ratio {
         Self { value, min, max }
     }
 
+    /// The ratio of two runs' total wall times, with the smallest and largest ratio of one
+    /// window (`ours[i]` beside `theirs[i]`: the same simulated second in both runs) as
+    /// its spread.
+    pub fn of_windows(ours: &[f64], theirs: &[f64]) -> Self {
+        let total = |w: &[f64]| w.iter().sum::<f64>();
+        let (min, max) = ours
+            .iter()
+            .zip(theirs)
+            .map(|(a, b)| a / b)
+            .fold((f64::INFINITY, 0.0f64), |(lo, hi), r| {
+                (lo.min(r), hi.max(r))
+            });
+        Self {
+            value: total(ours) / total(theirs),
+            min,
+            max,
+        }
+    }
+
     /// A figure without rounds (counts, or a single measurement): no spread.
     pub fn exact(value: f64) -> Self {
         Self {
@@ -188,6 +207,18 @@ impl Verdict {
     /// The verdict on a figure without noise (a count, an accuracy of a deterministic run).
     pub fn check(pass: bool) -> Self {
         if pass { Self::Met } else { Self::Missed }
+    }
+}
+
+impl Verdict {
+    /// The verdict as the report's tables mark a target: "met", "NOT met" (capitals, so a
+    /// miss stands out) or "within noise".
+    pub fn marked(self) -> &'static str {
+        match self {
+            Self::Met => "met",
+            Self::Missed => "NOT met",
+            Self::WithinNoise => "within noise",
+        }
     }
 }
 
@@ -257,6 +288,9 @@ mod tests {
         assert_eq!(Ratio::exact(1.0).at_most(1.0), Verdict::Met);
         assert_eq!(Verdict::check(false).to_string(), "missed");
         assert_eq!(Verdict::WithinNoise.to_string(), "within noise");
+        assert_eq!(Verdict::Missed.marked(), "NOT met");
+        let w = Ratio::of_windows(&[2.0, 6.0], &[1.0, 2.0]);
+        assert_eq!((w.value, w.min, w.max), (8.0 / 3.0, 2.0, 3.0));
     }
 
     #[test]

@@ -18,6 +18,7 @@ use solver::world::{ContactSolver, Material, RigidBody, World, WorldSettings};
 use solver::xform::Vector;
 
 use crate::Mode;
+use crate::measure::Ratio;
 use crate::table::Table;
 
 const HALF: f64 = 0.5;
@@ -62,15 +63,11 @@ impl Stand {
         self.step += seconds;
     }
 
-    /// This run's mean time per step over `other`'s, with the smallest and largest ratio of
-    /// one window (the same simulated second in both runs).
+    /// This run's time per step over `other`'s, with the smallest and largest ratio of one
+    /// window (the same simulated second in both runs) as its spread.
     #[must_use]
-    pub fn ratio(&self, other: &Self) -> (f64, f64, f64) {
-        let per_window = self.windows.iter().zip(&other.windows).map(|(a, b)| a / b);
-        let (lo, hi) = per_window.fold((f64::INFINITY, 0.0f64), |(lo, hi), r| {
-            (lo.min(r), hi.max(r))
-        });
-        (self.step / other.step, lo, hi)
+    pub fn ratio(&self, other: &Self) -> Ratio {
+        Ratio::of_windows(&self.windows, &other.windows)
     }
 }
 
@@ -264,16 +261,11 @@ pub fn report(_mode: &Mode) -> String {
         let sweeps = stand_ours(&centres, ContactSolver::Sweeps);
         let r4 = stand_rapier(&centres, 4);
         let r10 = stand_rapier(&centres, 10);
-        let (ratio, lo, hi) = o.ratio(&r4);
+        let time = o.ratio(&r4);
+        let (ratio, lo, hi) = (time.value, time.min, time.max);
         let limit = if pyramid_target { 0.005 } else { 0.01 };
         let drift_verdict = if o.drift <= limit { "met" } else { "NOT met" };
-        let time_verdict = if hi <= 1.0 {
-            "met"
-        } else if lo <= 1.0 {
-            "within noise"
-        } else {
-            "NOT met"
-        };
+        let time_verdict = time.at_most(1.0).marked();
         #[allow(unused_mut, reason = "Jolt's columns join with feature `jolt`")]
         let mut row = vec![
             name.to_string(),
@@ -294,7 +286,8 @@ pub fn report(_mode: &Mode) -> String {
         #[cfg(feature = "jolt")]
         {
             let jolt = stand_jolt(&centres);
-            let (ratio, lo, hi) = o.ratio(&jolt);
+            let jolt_time = o.ratio(&jolt);
+            let (ratio, lo, hi) = (jolt_time.value, jolt_time.min, jolt_time.max);
             row.extend([
                 format!("{:.2} %", jolt.drift * 100.0),
                 format!("{:.3} ms", jolt.step * 1e3),

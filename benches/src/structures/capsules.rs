@@ -17,7 +17,8 @@ use crate::table::Table;
 
 #[cfg(feature = "jolt")]
 use super::jolt_quaternion;
-use super::{FRICTION, Pose, window_ratio};
+use super::{FRICTION, Pose};
+use crate::measure::Ratio;
 
 /// Closest distance between segments `p1 q1` and `p2 q2` (Ericson, "Real-Time Collision
 /// Detection", §5.1.9), written here so that both engines are measured by one independent
@@ -320,7 +321,8 @@ pub(super) fn section() -> String {
     let (ours, ours_deep) = pile.ours(steps, dt);
     let (r4, r4_deep) = pile.rapier(steps, dt, 4);
     let (_, r10_deep) = pile.rapier(steps, dt, 10);
-    let (ratio, lo, hi) = window_ratio(&ours, &r4);
+    let time = Ratio::of_windows(&ours, &r4);
+    let (ratio, lo, hi) = (time.value, time.min, time.max);
     let mean = |w: &[f64]| w.iter().sum::<f64>() / steps as f64;
     let mut columns = vec![
         "structure",
@@ -336,13 +338,7 @@ pub(super) fn section() -> String {
         columns.extend(["Jolt: deepest", "Jolt: step", "ours / Jolt"]);
     }
     let mut t = Table::new(columns);
-    let time_verdict = if hi <= 1.0 {
-        "met"
-    } else if lo <= 1.0 {
-        "within noise"
-    } else {
-        "NOT met"
-    };
+    let time_verdict = time.at_most(1.0).marked();
     let deep_verdict = if ours_deep <= r4_deep {
         "met"
     } else {
@@ -364,7 +360,8 @@ pub(super) fn section() -> String {
     #[cfg(feature = "jolt")]
     {
         let (jolt, jolt_deep) = pile.jolt(steps, dt);
-        let (ratio, lo, hi) = window_ratio(&ours, &jolt);
+        let jolt_time = Ratio::of_windows(&ours, &jolt);
+        let (ratio, lo, hi) = (jolt_time.value, jolt_time.min, jolt_time.max);
         row.extend([
             format!("{:.1} mm", jolt_deep * 1e3),
             format!("{:.3} ms", mean(&jolt) * 1e3),

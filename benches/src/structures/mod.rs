@@ -20,16 +20,6 @@ const FRICTION: f64 = 0.5;
 /// A pose read back from either engine: centre and body y axis (world frame).
 type Pose = ([f64; 3], [f64; 3]);
 
-/// Wall time of each simulated second (s), for a time ratio's spread.
-fn window_ratio(ours: &[f64], theirs: &[f64]) -> (f64, f64, f64) {
-    let total = |w: &[f64]| w.iter().sum::<f64>();
-    let ratios = ours.iter().zip(theirs).map(|(a, b)| a / b);
-    let (lo, hi) = ratios.fold((f64::INFINITY, 0.0f64), |(lo, hi), r| {
-        (lo.min(r), hi.max(r))
-    });
-    (total(ours) / total(theirs), lo, hi)
-}
-
 /// Jolt's `(x, y, z, w)` as our quaternion.
 #[cfg(feature = "jolt")]
 fn jolt_quaternion(q: [f64; 4]) -> solver::xform::Quaternion<f64> {
