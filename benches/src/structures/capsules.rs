@@ -17,36 +17,8 @@ use crate::table::Table;
 
 #[cfg(feature = "jolt")]
 use super::jolt_quaternion;
-use super::{FRICTION, Pose};
+use super::{FRICTION, Pose, segment_distance};
 use crate::measure::Ratio;
-
-/// Closest distance between segments `p1 q1` and `p2 q2` (Ericson, "Real-Time Collision
-/// Detection", §5.1.9), written here so that both engines are measured by one independent
-/// computation.
-fn segment_distance(p1: [f64; 3], q1: [f64; 3], p2: [f64; 3], q2: [f64; 3]) -> f64 {
-    let sub = |a: [f64; 3], b: [f64; 3]| [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-    let dot = |a: [f64; 3], b: [f64; 3]| a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-    let at = |p: [f64; 3], d: [f64; 3], t: f64| [p[0] + d[0] * t, p[1] + d[1] * t, p[2] + d[2] * t];
-    let (d1, d2, r) = (sub(q1, p1), sub(q2, p2), sub(p1, p2));
-    let (a, e, f) = (dot(d1, d1), dot(d2, d2), dot(d2, r));
-    let (c, b) = (dot(d1, r), dot(d1, d2));
-    let denom = a * e - b * b;
-    let mut s = if denom > 1e-14 {
-        ((b * f - c * e) / denom).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let mut t = (b * s + f) / e;
-    if t < 0.0 {
-        t = 0.0;
-        s = (-c / a).clamp(0.0, 1.0);
-    } else if t > 1.0 {
-        t = 1.0;
-        s = ((b - c) / a).clamp(0.0, 1.0);
-    }
-    let gap = sub(at(p1, d1, s), at(p2, d2, t));
-    dot(gap, gap).sqrt()
-}
 
 /// The capsule pile: radius, half height, box width, the bodies' starting poses.
 struct CapsulePile {
