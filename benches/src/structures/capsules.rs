@@ -9,15 +9,14 @@
 use std::time::Instant;
 
 use rapier3d_f64::prelude as rp;
-use solver::cwlist::Growable;
-use solver::world::{Material, RigidBody, World, WorldSettings};
+use solver::world::RigidBody;
 use solver::xform::{UnitQuaternion, Vector};
 
 use crate::table::Table;
 
 #[cfg(feature = "jolt")]
 use super::jolt_quaternion;
-use super::{FRICTION, Pose, segment_distance};
+use super::{Draws, FRICTION, OpenBox, Pose, ours_world, rapier_capsule, segment_distance};
 use crate::measure::Ratio;
 
 /// The capsule pile: radius, half height, box width, the bodies' starting poses.
@@ -35,13 +34,8 @@ impl CapsulePile {
         let side = 8usize;
         let pitch = 0.5;
         let width = side as f64 * pitch;
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut unit = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut draws = Draws(0x9e37_79b9_7f4a_7c15_u64);
+        let mut unit = || draws.unit();
         let start = (0..n)
             .map(|i| {
                 let (x, z, y) = (i % side, (i / side) % side, i / (side * side));
@@ -62,16 +56,12 @@ impl CapsulePile {
         }
     }
 
-    /// The floor and four walls: `(normal, offset)` with `normal·x ≥ offset` free.
-    fn walls(&self) -> [([f64; 3], f64); 5] {
-        let w = self.width;
-        [
-            ([0.0, 1.0, 0.0], 0.0),
-            ([1.0, 0.0, 0.0], 0.0),
-            ([-1.0, 0.0, 0.0], -w),
-            ([0.0, 0.0, 1.0], 0.0),
-            ([0.0, 0.0, -1.0], -w),
-        ]
+    /// The open box the pile falls into.
+    fn walls(&self) -> OpenBox {
+        OpenBox {
+            width: self.width,
+            height: 20.0,
+        }
     }
 
     /// Deepest penetration between the capsules and into the box (m), from their poses.
@@ -86,7 +76,7 @@ impl CapsulePile {
         let mut deepest = 0.0f64;
         for (i, &a) in poses.iter().enumerate() {
             let (p1, q1) = ends(a);
-            for (n, d) in self.walls() {
+            for (n, d) in self.walls().planes() {
                 for p in [p1, q1] {
                     let gap = n[0] * p[0] + n[1] * p[1] + n[2] * p[2] - d - self.radius;
                     deepest = deepest.max(-gap);
@@ -108,17 +98,8 @@ impl CapsulePile {
     /// Runs ours for `steps` at `dt`: wall time per simulated second and the deepest
     /// penetration over the second half.
     fn ours(&self, steps: usize, dt: f64) -> (Vec<f64>, f64) {
-        let mut s = WorldSettings::default();
-        s.dt = dt;
-        s.sleep = None;
-        let mut w = World::<f64, Growable>::new(s).expect("settings");
-        let material = Material {
-            friction: FRICTION,
-            restitution: 0.0,
-        };
-        for (n, d) in self.walls() {
-            w.add_plane(Vector(n), d, material).expect("plane");
-        }
+        let (mut w, material) = ours_world(dt);
+        self.walls().add_to_ours(&mut w, material);
         for &(c, axis, angle) in &self.start {
             let q = UnitQuaternion::try_from_axis_angle(&Vector(axis).normalize(), angle)
                 .expect("axis");
@@ -152,34 +133,13 @@ impl CapsulePile {
         }
         (windows, deepest)
     }
-
-    /// The box as fixed cuboids for the peers: `(centre, half extents)` of the floor and
-    /// four walls, whose inner faces are the planes of [`walls`](Self::walls).
-    fn wall_boxes(&self) -> [([f64; 3], [f64; 3]); 5] {
-        let (half, thick, width) = (self.width / 2.0, 1.0, self.width);
-        [
-            ([half, -thick, half], [half + 2.0, thick, half + 2.0]),
-            ([-thick, half, half], [thick, 10.0, half + 2.0]),
-            ([width + thick, half, half], [thick, 10.0, half + 2.0]),
-            ([half, half, -thick], [half + 2.0, 10.0, thick]),
-            ([half, half, width + thick], [half + 2.0, 10.0, thick]),
-        ]
-    }
-
     /// The same pile in rapier with `iterations` substeps (fixed cuboid walls).
     fn rapier(&self, steps: usize, dt: f64, iterations: usize) -> (Vec<f64>, f64) {
         let mut w = rp::PhysicsWorld::default();
         w.gravity = rp::Vector::new(0.0, -9.81, 0.0);
         w.integration_parameters.dt = dt;
         w.integration_parameters.num_solver_iterations = iterations;
-        for (c, h) in self.wall_boxes() {
-            let wall = rp::ColliderBuilder::cuboid(h[0], h[1], h[2])
-                .translation(rp::Vector::new(c[0], c[1], c[2]))
-                .friction(FRICTION)
-                .restitution(0.0)
-                .build();
-            w.colliders.insert(wall);
-        }
+        self.walls().add_to_rapier(&mut w);
         let volume = std::f64::consts::PI
             * self.radius
             * self.radius
@@ -187,23 +147,8 @@ impl CapsulePile {
         let handles: Vec<_> = self
             .start
             .iter()
-            .map(|&(c, axis, angle)| {
-                let n = (axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]).sqrt();
-                let scaled = rp::Vector::new(axis[0], axis[1], axis[2]) * (angle / n);
-                let h = w.bodies.insert(
-                    rp::RigidBodyBuilder::dynamic()
-                        .translation(rp::Vector::new(c[0], c[1], c[2]))
-                        .rotation(scaled)
-                        .can_sleep(false)
-                        .build(),
-                );
-                let capsule = rp::ColliderBuilder::capsule_y(self.half_height, self.radius)
-                    .density(1.0 / volume)
-                    .friction(FRICTION)
-                    .restitution(0.0)
-                    .build();
-                w.colliders.insert_with_parent(capsule, h, &mut w.bodies);
-                h
+            .map(|&start| {
+                rapier_capsule(&mut w, start, (self.half_height, self.radius), 1.0 / volume)
             })
             .collect();
         let per_second = (1.0 / dt).round() as usize;
@@ -235,7 +180,7 @@ impl CapsulePile {
     fn jolt(&self, steps: usize, dt: f64) -> (Vec<f64>, f64) {
         use crate::jolt::{JoltBody, JoltShape, JoltWorld};
         let mut w = JoltWorld::new(u32::try_from(self.start.len() + 5).expect("a few bodies"));
-        for (c, h) in self.wall_boxes() {
+        for (c, h) in self.walls().cuboids() {
             let mut wall = JoltBody::new(JoltShape::Cuboid(h), 0.0, c);
             wall.friction = FRICTION;
             w.add(&wall);

@@ -9,15 +9,14 @@
 use std::time::Instant;
 
 use rapier3d_f64::prelude as rp;
-use solver::cwlist::Growable;
-use solver::world::{Material, RigidBody, World, WorldSettings};
+use solver::world::RigidBody;
 use solver::xform::Vector;
 
 use crate::table::Table;
 
-use super::FRICTION;
 #[cfg(feature = "jolt")]
 use super::jolt_quaternion;
+use super::{FRICTION, ours_world};
 
 /// Fall time of each domino (`None`: still up) and the mean wall time per step.
 type Toppled = (Vec<Option<f64>>, f64);
@@ -28,14 +27,7 @@ type DominoRun = fn(usize, f64, f64) -> Toppled;
 /// A row of dominoes (1 m tall, 0.1 m thick, 0.5 m wide, 0.5 m apart) on the ground, the
 /// first pushed over. Returns the time each domino's tilt passed 45° (`None`: still up).
 fn dominoes_ours(count: usize, dt: f64, seconds: f64) -> Toppled {
-    let mut s = WorldSettings::default();
-    s.dt = dt;
-    s.sleep = None;
-    let mut w = World::<f64, Growable>::new(s).expect("settings");
-    let material = Material {
-        friction: FRICTION,
-        restitution: 0.0,
-    };
+    let (mut w, material) = ours_world(dt);
     w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, material)
         .expect("ground");
     for k in 0..count {

@@ -15,6 +15,11 @@ mod dominoes;
 mod grid;
 mod ragdolls;
 
+use rapier3d_f64::prelude as rp;
+use solver::cwlist::Growable;
+use solver::world::{Material, World, WorldSettings};
+use solver::xform::Vector;
+
 use crate::Mode;
 
 const FRICTION: f64 = 0.5;
@@ -48,6 +53,112 @@ fn segment_distance(p1: [f64; 3], q1: [f64; 3], p2: [f64; 3], q2: [f64; 3]) -> f
     }
     let gap = sub(at(p1, d1, s), at(p2, d2, t));
     dot(gap, gap).sqrt()
+}
+
+/// Our world with default settings but the step `dt` and sleeping off (as the peers run),
+/// and the material of every structure (μ = [`FRICTION`], no bounce).
+fn ours_world(dt: f64) -> (World<f64, Growable>, Material<f64>) {
+    let mut s = WorldSettings::default();
+    s.dt = dt;
+    s.sleep = None;
+    let material = Material {
+        friction: FRICTION,
+        restitution: 0.0,
+    };
+    (World::new(s).expect("settings"), material)
+}
+
+/// A capsule body in rapier (its axis along the body's y): at `centre`, turned by `angle`
+/// about `axis` as in ours, of `density`, friction μ, no bounce, never asleep.
+fn rapier_capsule(
+    w: &mut rp::PhysicsWorld,
+    (centre, axis, angle): ([f64; 3], [f64; 3], f64),
+    (half_height, radius): (f64, f64),
+    density: f64,
+) -> rp::RigidBodyHandle {
+    let n = (axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]).sqrt();
+    let turn = rp::Vector::new(axis[0], axis[1], axis[2]) * (angle / n);
+    let h = w.bodies.insert(
+        rp::RigidBodyBuilder::dynamic()
+            .translation(rp::Vector::new(centre[0], centre[1], centre[2]))
+            .rotation(turn)
+            .can_sleep(false)
+            .build(),
+    );
+    let capsule = rp::ColliderBuilder::capsule_y(half_height, radius)
+        .density(density)
+        .friction(FRICTION)
+        .restitution(0.0)
+        .build();
+    w.colliders.insert_with_parent(capsule, h, &mut w.bodies);
+    h
+}
+
+/// Uniform draws in `[0, 1)` from a xorshift64 generator: the same scene in every run and
+/// every engine.
+struct Draws(u64);
+
+impl Draws {
+    fn unit(&mut self) -> f64 {
+        let s = &mut self.0;
+        *s ^= *s << 13;
+        *s ^= *s >> 7;
+        *s ^= *s << 17;
+        (*s >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// An open box on the ground, `width` square from the origin, its walls `height` high:
+/// planes in ours, fixed cuboids (1 m thick) for the peers, with the same inner faces.
+struct OpenBox {
+    width: f64,
+    height: f64,
+}
+
+impl OpenBox {
+    /// The floor and four walls: `(normal, offset)` with `normal·x ≥ offset` free.
+    fn planes(&self) -> [([f64; 3], f64); 5] {
+        let w = self.width;
+        [
+            ([0.0, 1.0, 0.0], 0.0),
+            ([1.0, 0.0, 0.0], 0.0),
+            ([-1.0, 0.0, 0.0], -w),
+            ([0.0, 0.0, 1.0], 0.0),
+            ([0.0, 0.0, -1.0], -w),
+        ]
+    }
+
+    /// `(centre, half extents)` of the floor and four walls as cuboids whose inner faces
+    /// are the planes of [`planes`](Self::planes).
+    fn cuboids(&self) -> [([f64; 3], [f64; 3]); 5] {
+        let (half, thick, width, high) = (self.width / 2.0, 1.0, self.width, self.height / 2.0);
+        [
+            ([half, -thick, half], [half + 2.0, thick, half + 2.0]),
+            ([-thick, half, half], [thick, high, half + 2.0]),
+            ([width + thick, half, half], [thick, high, half + 2.0]),
+            ([half, half, -thick], [half + 2.0, high, thick]),
+            ([half, half, width + thick], [half + 2.0, high, thick]),
+        ]
+    }
+
+    /// The box in our world, of `material`.
+    fn add_to_ours(&self, w: &mut World<f64, Growable>, material: Material<f64>) {
+        for (n, d) in self.planes() {
+            w.add_plane(Vector(n), d, material).expect("plane");
+        }
+    }
+
+    /// The box in rapier (friction μ, restitution 0).
+    fn add_to_rapier(&self, w: &mut rp::PhysicsWorld) {
+        for (c, h) in self.cuboids() {
+            let wall = rp::ColliderBuilder::cuboid(h[0], h[1], h[2])
+                .translation(rp::Vector::new(c[0], c[1], c[2]))
+                .friction(FRICTION)
+                .restitution(0.0)
+                .build();
+            w.colliders.insert(wall);
+        }
+    }
 }
 
 /// Jolt's `(x, y, z, w)` as our quaternion.

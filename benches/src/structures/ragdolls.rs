@@ -11,10 +11,10 @@ use std::time::Instant;
 
 use rapier3d_f64::prelude as rp;
 use solver::cwlist::Growable;
-use solver::world::{Material, RigidBody, World, WorldSettings};
+use solver::world::{RigidBody, World};
 use solver::xform::{Quaternion, UnitQuaternion, Vector};
 
-use super::{FRICTION, segment_distance};
+use super::{Draws, OpenBox, ours_world, rapier_capsule, segment_distance};
 use crate::measure::Ratio;
 use crate::table::Table;
 
@@ -108,13 +108,8 @@ impl RagdollPile {
     /// `n` ragdolls, 3 × 3 to a layer, 2.6 m apart (more than a turned ragdoll's reach).
     fn new(n: usize) -> Self {
         let (side, pitch) = (3usize, 2.6);
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut unit = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut draws = Draws(0x2545_f491_4f6c_dd1d_u64);
+        let mut unit = || draws.unit();
         let start = (0..n)
             .map(|i| {
                 let (x, z, y) = (i % side, (i / side) % side, i / (side * side));
@@ -132,29 +127,12 @@ impl RagdollPile {
             start,
         }
     }
-
-    /// The floor and four walls: `(normal, offset)` with `normal·x ≥ offset` free.
-    fn walls(&self) -> [([f64; 3], f64); 5] {
-        let w = self.width;
-        [
-            ([0.0, 1.0, 0.0], 0.0),
-            ([1.0, 0.0, 0.0], 0.0),
-            ([-1.0, 0.0, 0.0], -w),
-            ([0.0, 0.0, 1.0], 0.0),
-            ([0.0, 0.0, -1.0], -w),
-        ]
-    }
-
-    /// The box as fixed cuboids for rapier, inner faces on the planes of `walls`.
-    fn wall_boxes(&self) -> [([f64; 3], [f64; 3]); 5] {
-        let (half, thick, width) = (self.width / 2.0, 1.0, self.width);
-        [
-            ([half, -thick, half], [half + 2.0, thick, half + 2.0]),
-            ([-thick, half, half], [thick, 20.0, half + 2.0]),
-            ([width + thick, half, half], [thick, 20.0, half + 2.0]),
-            ([half, half, -thick], [half + 2.0, 20.0, thick]),
-            ([half, half, width + thick], [half + 2.0, 20.0, thick]),
-        ]
+    /// The open box the pile falls into.
+    fn walls(&self) -> OpenBox {
+        OpenBox {
+            width: self.width,
+            height: 40.0,
+        }
     }
 
     /// Ragdoll `r`'s turn as a quaternion.
@@ -188,7 +166,7 @@ impl RagdollPile {
         let mut deepest = 0.0f64;
         for i in 0..frames.len() {
             let (p1, q1, r1) = ends(i);
-            for (n, d) in self.walls() {
+            for (n, d) in self.walls().planes() {
                 for p in [p1, q1] {
                     let gap = n[0] * p[0] + n[1] * p[1] + n[2] * p[2] - d - r1;
                     deepest = deepest.max(-gap);
@@ -219,17 +197,8 @@ impl RagdollPile {
 
     /// Runs ours for `steps` at `dt`.
     fn ours(&self, steps: usize, dt: f64) -> Run {
-        let mut s = WorldSettings::default();
-        s.dt = dt;
-        s.sleep = None;
-        let mut w = World::<f64, Growable>::new(s).expect("settings");
-        let material = Material {
-            friction: FRICTION,
-            restitution: 0.0,
-        };
-        for (n, d) in self.walls() {
-            w.add_plane(Vector(n), d, material).expect("plane");
-        }
+        let (mut w, material) = ours_world(dt);
+        self.walls().add_to_ours(&mut w, material);
         for r in 0..self.start.len() {
             let turn = self.turn(r);
             let handles: Vec<_> = PARTS
@@ -273,36 +242,15 @@ impl RagdollPile {
         let mut w = rp::PhysicsWorld::default();
         w.gravity = rp::Vector::new(0.0, -9.81, 0.0);
         w.integration_parameters.dt = dt;
-        for (c, h) in self.wall_boxes() {
-            let wall = rp::ColliderBuilder::cuboid(h[0], h[1], h[2])
-                .translation(rp::Vector::new(c[0], c[1], c[2]))
-                .friction(FRICTION)
-                .restitution(0.0)
-                .build();
-            w.colliders.insert(wall);
-        }
+        self.walls().add_to_rapier(&mut w);
         let mut handles = Vec::new();
         for r in 0..self.start.len() {
             let (_, axis, angle) = self.start[r];
-            let n = (axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]).sqrt();
-            let scaled = rp::Vector::new(axis[0], axis[1], axis[2]) * (angle / n);
             let first = handles.len();
             for p in &PARTS {
-                let c = self.world(r, p.centre);
-                let h = w.bodies.insert(
-                    rp::RigidBodyBuilder::dynamic()
-                        .translation(rp::Vector::new(c[0], c[1], c[2]))
-                        .rotation(scaled)
-                        .can_sleep(false)
-                        .build(),
-                );
-                let capsule = rp::ColliderBuilder::capsule_y(p.half_height, p.radius)
-                    .density(DENSITY)
-                    .friction(FRICTION)
-                    .restitution(0.0)
-                    .build();
-                w.colliders.insert_with_parent(capsule, h, &mut w.bodies);
-                handles.push(h);
+                let start = (self.world(r, p.centre), axis, angle);
+                let size = (p.half_height, p.radius);
+                handles.push(rapier_capsule(&mut w, start, size, DENSITY));
             }
             for l in &LINKS {
                 let local = |k: usize| {
