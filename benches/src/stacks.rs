@@ -1,7 +1,8 @@
 //! Box stacks, ours, rapier3d-f64's and (feature `jolt`) Jolt's side by side in one run: a
-//! 20-box tower, pyramids of 20 rows (210 boxes) and 30 rows (465 boxes) and a wall pyramid
-//! of 100 rows (5 050 boxes) of 1 m, 1 kg boxes with μ = 0.5
-//! standing on the ground for 10 s at 60 Hz (the 96 pyramids, 20 160 boxes in 96 islands 2 m apart, for 2 s), built from the same numbers. The figure is the
+//! 20-box tower, pyramids of 20 rows (210 boxes) and 30 rows (465 boxes), a wall pyramid
+//! of 100 rows (5 050 boxes) and 96 pyramids of 20 rows (20 160 boxes in 96 islands) of
+//! 1 m, 1 kg boxes with μ = 0.5 standing on the ground for 10 s at 60 Hz (the 96 pyramids
+//! for 2 s), built from the same numbers. The figure is the
 //! largest distance of any box from where it started, over the whole run, as a fraction of
 //! the box size (the scenes' target is ≤ 1 %), with the time per step.
 #![allow(

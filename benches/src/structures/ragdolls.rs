@@ -127,6 +127,7 @@ impl RagdollPile {
             start,
         }
     }
+
     /// The open box the pile falls into.
     fn walls(&self) -> OpenBox {
         OpenBox {
