@@ -14,9 +14,9 @@ use solver::xform::{UnitQuaternion, Vector};
 
 use crate::table::Table;
 
+use super::{Draws, OpenBox, Pose, ours_world, rapier_capsule, segment_distance};
 #[cfg(feature = "jolt")]
-use super::jolt_quaternion;
-use super::{Draws, FRICTION, OpenBox, Pose, ours_world, rapier_capsule, segment_distance};
+use super::{FRICTION, jolt_quaternion};
 use crate::measure::Ratio;
 
 /// The capsule pile: radius, half height, box width, the bodies' starting poses.
