@@ -211,6 +211,9 @@ pub(crate) struct Local<T: Scalar, S: Storage> {
     member_start: S::Buf<u32>,
     /// Where each pair's coarse rows start in `aggregates` (one more entry at the end).
     coarse_start: S::Buf<u32>,
+    /// Where each run of rows on the same body pair ends (the substeps' sweeps keep the
+    /// pair's velocities at hand over a run).
+    pair_end: S::Buf<u32>,
 }
 
 impl<T: Scalar, S: Storage> Local<T, S> {
@@ -251,6 +254,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             members: Buffer::new(),
             member_start: Buffer::new(),
             coarse_start: Buffer::new(),
+            pair_end: Buffer::new(),
         }
     }
 

@@ -8,7 +8,7 @@ use crate::bounds::limit;
 use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
 
-use super::{Kinetic, Local, Outcome, row_dot};
+use super::{Kinetic, Local, Outcome};
 use crate::world::{WorldError, WorldSettings};
 use crate::{
     BodyVelocity, Bounds, Certificate, ConstraintRow, RowCache, SequentialImpulse, certify,
@@ -87,6 +87,19 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             let mass = if valid { c.diagonal.recip() } else { T::zero() };
             crate::world::capacity::push(&mut self.schur, mass, "rows")?;
         }
+        // The runs of rows on one body pair (a contact's normal and friction rows, and a
+        // manifold's points, are consecutive).
+        self.pair_end.clear();
+        let rows = self.rows.as_slice();
+        let pair = |r: &ConstraintRow<T>| (r.a.body, r.b.map(|b| b.body));
+        for (i, w) in rows.windows(2).enumerate() {
+            if pair(&w[0]) != pair(&w[1]) {
+                crate::world::capacity::push(&mut self.pair_end, i as u32 + 1, "rows")?;
+            }
+        }
+        if !rows.is_empty() {
+            crate::world::capacity::push(&mut self.pair_end, rows.len() as u32, "rows")?;
+        }
         let Self {
             rows,
             cache,
@@ -99,10 +112,12 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             bounds,
             lambda,
             delta_lambda: total,
+            pair_end,
             ..
         } = self;
         let sweep = SweepData {
             rows: rows.as_slice(),
+            pair_end: pair_end.as_slice(),
             separation: separation.as_slice(),
             carried: carried.as_slice(),
             bounds: bounds.as_slice(),
@@ -219,6 +234,8 @@ impl<T: Scalar, S: Storage> Local<T, S> {
 /// slop.
 struct SweepData<'a, T> {
     rows: &'a [ConstraintRow<T>],
+    /// Where each run of rows on one body pair ends.
+    pair_end: &'a [u32],
     separation: &'a [T],
     /// `J v` of bodies the solve does not move (kinematic), per row.
     carried: &'a [T],
@@ -246,22 +263,75 @@ impl<T: Scalar> SweepData<'_, T> {
         elapsed: T,
         lambda: &mut [T],
     ) {
-        let rows = self
-            .rows
+        let mut from = 0;
+        for &end in self.pair_end {
+            let run = from..end as usize;
+            from = end as usize;
+            let first = &self.rows[run.start];
+            let a = first.a.body;
+            match first.b.as_ref().map(|b| b.body) {
+                Some(b) => self.run_pair::<true>(
+                    run,
+                    [a, b],
+                    cache,
+                    velocity,
+                    sweep,
+                    moved,
+                    elapsed,
+                    lambda,
+                ),
+                None => self.run_pair::<false>(
+                    run,
+                    [a, a],
+                    cache,
+                    velocity,
+                    sweep,
+                    moved,
+                    elapsed,
+                    lambda,
+                ),
+            }
+        }
+    }
+
+    /// The sweep over one run of rows on the bodies `pair` (the second only if `TWO`), the
+    /// pair's velocities and displacements held in locals over the run (the same
+    /// operations in the same order as row by row).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn run_pair<const TWO: bool>(
+        &self,
+        run: core::ops::Range<usize>,
+        [a, b]: [usize; 2],
+        cache: &[RowCache<T>],
+        velocity: &mut [BodyVelocity<T>],
+        sweep: Sweep,
+        moved: &[BodyVelocity<T>],
+        elapsed: T,
+        lambda: &mut [T],
+    ) {
+        debug_assert!(!TWO || a != b, "a contact's two bodies differ");
+        let (mut va, moved_a) = (velocity[a], moved[a]);
+        let (mut vb, moved_b) = if TWO {
+            (velocity[b], moved[b])
+        } else {
+            Default::default()
+        };
+        let rows = self.rows[run.clone()]
             .iter()
-            .zip(cache)
-            .zip(self.bounds)
-            .zip(self.masses);
-        let positional = self.separation.iter().zip(self.carried);
-        for (i, ((((row, c), bound), &mass), (&separation, &carried))) in
-            rows.zip(positional).enumerate()
-        {
+            .zip(&cache[run.clone()])
+            .zip(&self.bounds[run.clone()])
+            .zip(&self.masses[run.clone()])
+            .zip(&self.separation[run.clone()])
+            .zip(&self.carried[run.clone()]);
+        for (i, (((((row, c), bound), &mass), &separation), &carried)) in run.zip(rows) {
             if mass == T::zero() {
                 continue;
             }
-            let mut v = row.a.dot(&velocity[row.a.body]);
-            if let Some(b) = &row.b {
-                v = v + b.dot(&velocity[b.body]);
+            let jb = if TWO { row.b.as_ref() } else { None };
+            let mut v = row.a.dot(&va);
+            if let Some(jb) = jb {
+                v = v + jb.dot(&vb);
             }
             let v = v + carried;
             let new = match *bound {
@@ -270,7 +340,11 @@ impl<T: Scalar> SweepData<'_, T> {
                     limit(lambda[i] - mass * v, -most, most)
                 }
                 Bounds::Box { lo, hi } if lo == T::zero() && hi == T::infinity() => {
-                    let s = separation + row_dot(row, moved) + carried * elapsed;
+                    let mut moved = row.a.dot(&moved_a);
+                    if let Some(jb) = jb {
+                        moved = moved + jb.dot(&moved_b);
+                    }
+                    let s = separation + moved + carried * elapsed;
                     let target = if s > T::zero() {
                         -s * self.inverse_substep
                     } else if sweep == Sweep::Push {
@@ -284,9 +358,16 @@ impl<T: Scalar> SweepData<'_, T> {
             };
             let delta = new - lambda[i];
             if delta != T::zero() {
-                apply(velocity, row, c, delta);
+                va.add_scaled(&c.a, delta);
+                if jb.is_some() {
+                    vb.add_scaled(&c.b, delta);
+                }
                 lambda[i] = new;
             }
+        }
+        velocity[a] = va;
+        if TWO {
+            velocity[b] = vb;
         }
     }
 }
