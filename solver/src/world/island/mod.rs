@@ -214,6 +214,10 @@ pub(crate) struct Local<T: Scalar, S: Storage> {
     /// Where each run of rows on the same body pair ends (the substeps' sweeps keep the
     /// pair's velocities at hand over a run).
     pair_end: S::Buf<u32>,
+    /// The runs the substeps' sweeps take side by side, two at a time.
+    lanes: S::Buf<[u32; substeps::LANES]>,
+    /// Scratch of the lanes' schedule: whether a run is in a lane yet.
+    taken: S::Buf<bool>,
 }
 
 impl<T: Scalar, S: Storage> Local<T, S> {
@@ -255,6 +259,8 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             member_start: Buffer::new(),
             coarse_start: Buffer::new(),
             pair_end: Buffer::new(),
+            lanes: Buffer::new(),
+            taken: Buffer::new(),
         }
     }
 
