@@ -321,16 +321,14 @@ impl<T: Scalar> SweepData<'_, T> {
             return;
         }
         let (row, c) = (&self.rows[i], &cache[i]);
-        let mut v = row.a.dot(&lane.va);
-        if let Some(jb) = &row.b {
-            v = v + jb.dot(&lane.vb);
-        }
-        let carried = self.carried[i];
-        let v = v + carried;
-        let new = match self.bounds[i] {
+        // The bounds of the change `δ` of `λ` and the target of `J v`, computed before
+        // `J v`: the chain from one row's velocity change to the next row's is then `J v`,
+        // one subtraction, one product and the limit.
+        let (lambda_i, carried) = (lambda[i], self.carried[i]);
+        let (target, lo, hi) = match self.bounds[i] {
             Bounds::Friction { normal, mu } => {
                 let most = mu * lambda[normal];
-                limit(lambda[i] - mass * v, -most, most)
+                (-carried, -most, most)
             }
             Bounds::Box { lo, hi } if lo == T::zero() && hi == T::infinity() => {
                 let mut moved = row.a.dot(&lane.moved_a);
@@ -345,17 +343,21 @@ impl<T: Scalar> SweepData<'_, T> {
                 } else {
                     T::zero()
                 };
-                limit(lambda[i] + mass * (target - v), T::zero(), T::infinity())
+                (target - carried, lo, hi)
             }
-            Bounds::Box { lo, hi } => limit(lambda[i] - mass * v, lo, hi),
+            Bounds::Box { lo, hi } => (-carried, lo, hi),
         };
-        let delta = new - lambda[i];
+        let mut v = row.a.dot(&lane.va);
+        if let Some(jb) = &row.b {
+            v = v + jb.dot(&lane.vb);
+        }
+        let delta = limit(mass * (target - v), lo - lambda_i, hi - lambda_i);
         if delta != T::zero() {
             lane.va.add_scaled(&c.a, delta);
             if row.b.is_some() {
                 lane.vb.add_scaled(&c.b, delta);
             }
-            lambda[i] = new;
+            lambda[i] = lambda_i + delta;
         }
     }
 }
