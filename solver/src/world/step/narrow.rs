@@ -107,6 +107,11 @@ pub(crate) fn collide<T: Scalar, S: Storage>(
     // The contacts of one manifold, warm-started from the pair's last ones.
     let contacts =
         |a: usize, partner: Partner, manifold: Manifold<T>, emit: &mut dyn FnMut(Contact<T>)| {
+            // Most candidates (a body against a far wall, a pair whose bounding spheres
+            // barely overlap) have no point within the margin: no lookup for them.
+            if !manifold.iter().any(|p| p.gap <= margin) {
+                return;
+            }
             let unset = Contact {
                 a,
                 partner,
