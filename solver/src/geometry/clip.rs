@@ -58,13 +58,11 @@ impl<T: Float> Polygon<T> {
         &self.vertices[..self.len]
     }
 
-    /// Keeps the part with `normal·x <= offset`; new vertices lie on the clipping line,
-    /// labelled `label`.
-    pub(crate) fn clip(&self, normal: &Vector<T, 3>, offset: T, label: u8) -> Self {
-        let mut out = Self {
-            vertices: self.vertices,
-            len: 0,
-        };
+    /// Writes into `out` the part with `normal·x <= offset`; new vertices lie on the
+    /// clipping line, labelled `label`. (Into a buffer the caller keeps: the clips of one
+    /// face alternate between two, with no copy of a polygon.)
+    pub(crate) fn clip_into(&self, out: &mut Self, normal: &Vector<T, 3>, offset: T, label: u8) {
+        out.len = 0;
         let n = self.len;
         for i in 0..n {
             let prev = self.vertices[(i + n - 1) % n];
@@ -96,7 +94,6 @@ impl<T: Float> Polygon<T> {
                 out.push(cur);
             }
         }
-        out
     }
 
     fn push(&mut self, v: Vertex<T>) {

@@ -265,6 +265,7 @@ fn face_contact<T: Float>(
     let p = incident.axes[(k + 1) % 3] * incident.half[(k + 1) % 3];
     let q = incident.axes[(k + 2) % 3] * incident.half[(k + 2) % 3];
     let mut polygon = Polygon::quad([ic + p + q, ic - p + q, ic - p - q, ic + p - q]);
+    let mut clipped = polygon;
     let slack = T::from(CLIP_SLACK).unwrap_or_else(T::zero)
         * reference.half[(i + 1) % 3].min(reference.half[(i + 2) % 3]);
     for (slot, side) in [(i + 1) % 3, (i + 2) % 3].into_iter().enumerate() {
@@ -272,8 +273,8 @@ fn face_contact<T: Float>(
         let reach = u.dot(&face_center);
         let h = reference.half[side] + slack;
         let label = 4 + 2 * slot as u8;
-        polygon = polygon.clip(&u, reach + h, label);
-        polygon = polygon.clip(&(-u), -reach + h, label + 1);
+        polygon.clip_into(&mut clipped, &u, reach + h, label);
+        clipped.clip_into(&mut polygon, &(-u), -reach + h, label + 1);
     }
     let faces = (u32::from(reference_is_b) << 16)
         | (face_code(i, ref_positive) << 12)
