@@ -214,10 +214,8 @@ pub(crate) struct Local<T: Scalar, S: Storage> {
     /// Where each run of rows on the same body pair ends (the substeps' sweeps keep the
     /// pair's velocities at hand over a run).
     pair_end: S::Buf<u32>,
-    /// The runs the substeps' sweeps take side by side, two at a time.
-    lanes: S::Buf<[u32; substeps::LANES]>,
-    /// Scratch of the lanes' schedule: whether a run is in a lane yet.
-    taken: S::Buf<bool>,
+    /// What the substeps' row updates read besides `J`, `M⁻¹Jᵀ` and `λ`.
+    limits: S::Buf<substeps::RowLimits<T>>,
 }
 
 impl<T: Scalar, S: Storage> Local<T, S> {
@@ -259,8 +257,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             member_start: Buffer::new(),
             coarse_start: Buffer::new(),
             pair_end: Buffer::new(),
-            lanes: Buffer::new(),
-            taken: Buffer::new(),
+            limits: Buffer::new(),
         }
     }
 

@@ -80,12 +80,17 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             };
             *t = T::zero();
         }
-        // Each row's effective mass, once for all the sweeps (0: the row is skipped).
-        self.schur.clear();
-        for c in self.cache.as_slice() {
-            let valid = !c.diagonal.is_nan() && c.diagonal > T::zero();
-            let mass = if valid { c.diagonal.recip() } else { T::zero() };
-            crate::world::capacity::push(&mut self.schur, mass, "rows")?;
+        // What each row's update reads besides `J`, `M⁻¹Jᵀ` and `λ`, side by side, once
+        // for all the sweeps.
+        self.limits.clear();
+        for (i, c) in self.cache.as_slice().iter().enumerate() {
+            let limits = RowLimits::new(
+                c,
+                self.bounds.as_slice()[i],
+                self.separation.as_slice()[i],
+                self.carried.as_slice()[i],
+            );
+            crate::world::capacity::push(&mut self.limits, limits, "rows")?;
         }
         // The runs of rows on one body pair (a contact's normal and friction rows, and a
         // manifold's points, are consecutive).
@@ -100,31 +105,22 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         if !rows.is_empty() {
             crate::world::capacity::push(&mut self.pair_end, rows.len() as u32, "rows")?;
         }
-        self.schedule_lanes()?;
         let Self {
             rows,
             cache,
-            schur: masses,
+            limits,
             delta_v,
             push_v,
             warm_v,
-            separation,
-            carried,
-            bounds,
             lambda,
             delta_lambda: total,
             pair_end,
-            lanes,
             ..
         } = self;
         let sweep = SweepData {
             rows: rows.as_slice(),
             pair_end: pair_end.as_slice(),
-            lanes: lanes.as_slice(),
-            separation: separation.as_slice(),
-            carried: carried.as_slice(),
-            bounds: bounds.as_slice(),
-            masses: masses.as_slice(),
+            limits: limits.as_slice(),
             push_rate: push_fraction / sub,
             slop: settings.slop,
             inverse_substep: sub.recip(),
@@ -232,29 +228,22 @@ impl<T: Scalar, S: Storage> Local<T, S> {
     }
 }
 
-/// What a sweep of a substep reads: the rows, each row's separation at the start of the
-/// step (a contact's gap), the bounds, the push's velocity per metre of penetration, the
-/// slop.
+/// What a sweep of a substep reads: the rows, their runs on one body pair, what each row's
+/// update reads besides `J`, `M⁻¹Jᵀ` and `λ` ([`RowLimits`]), the push's velocity per
+/// metre of penetration, the slop.
 struct SweepData<'a, T> {
     rows: &'a [ConstraintRow<T>],
     /// Where each run of rows on one body pair ends.
     pair_end: &'a [u32],
-    /// The runs swept side by side ([`Local::schedule_lanes`]).
-    lanes: &'a [[u32; LANES]],
-    separation: &'a [T],
-    /// `J v` of bodies the solve does not move (kinematic), per row.
-    carried: &'a [T],
-    bounds: &'a [Bounds<T>],
-    /// Each row's `1/Γᵢᵢ`, or 0 to skip a row whose `Γᵢᵢ` is not positive.
-    masses: &'a [T],
+    limits: &'a [RowLimits<T>],
     push_rate: T,
     slop: T,
     inverse_substep: T,
 }
 
 impl<T: Scalar> SweepData<'_, T> {
-    /// One sweep over the rows, with the velocities in `op` (absolute; `carried` adds the
-    /// kinematic bodies') and the bodies' displacements so far in `moved`, `elapsed` into
+    /// One sweep over the rows, run by run, with the velocities in `velocity` (absolute;
+    /// `carried` adds the kinematic bodies') and the bodies' displacements so far in `moved`, `elapsed` into
     /// the step: a contact normal row holds the separation `gap + J·moved + carried·elapsed`
     /// (a speculative gap lets the bodies close it within the substep; with
     /// [`Sweep::Push`] a penetration beyond the slop is pushed out at `push_rate` per
@@ -268,55 +257,30 @@ impl<T: Scalar> SweepData<'_, T> {
         elapsed: T,
         lambda: &mut [T],
     ) {
-        let run_of = |k: u32| {
-            let k = k as usize;
-            let from = if k == 0 {
-                0
-            } else {
-                self.pair_end[k - 1] as usize
-            };
-            from..self.pair_end[k] as usize
-        };
-        for &[k, j] in self.lanes {
-            let mut first = Lane::load(self.rows, run_of(k), velocity, moved);
-            if j == NO_RUN {
-                while let Some(i) = first.rows.next() {
-                    self.row(i, &mut first, cache, sweep, elapsed, lambda);
-                }
-            } else {
-                // Two runs on four different bodies: their rows are independent, and
-                // interleaved they overlap in the processor (a run's rows form one chain
-                // of dependent operations; on their own they leave it mostly idle).
-                let mut second = Lane::load(self.rows, run_of(j), velocity, moved);
-                loop {
-                    match (first.rows.next(), second.rows.next()) {
-                        (Some(x), Some(y)) => {
-                            self.row(x, &mut first, cache, sweep, elapsed, lambda);
-                            self.row(y, &mut second, cache, sweep, elapsed, lambda);
-                        }
-                        (Some(x), None) => self.row(x, &mut first, cache, sweep, elapsed, lambda),
-                        (None, Some(y)) => self.row(y, &mut second, cache, sweep, elapsed, lambda),
-                        (None, None) => break,
-                    }
-                }
-                second.store(velocity);
+        let mut from = 0;
+        for &end in self.pair_end {
+            let mut run = Run::load(self.rows, from..end as usize, velocity, moved);
+            from = end as usize;
+            while let Some(i) = run.rows.next() {
+                self.row(i, &mut run, cache, sweep, elapsed, lambda);
             }
-            first.store(velocity);
+            run.store(velocity);
         }
     }
 
-    /// Row `i`'s update on the velocities of its lane.
+    /// Row `i`'s update on the velocities of its run.
     #[inline(always)]
     fn row(
         &self,
         i: usize,
-        lane: &mut Lane<T>,
+        run: &mut Run<T>,
         cache: &[RowCache<T>],
         sweep: Sweep,
         elapsed: T,
         lambda: &mut [T],
     ) {
-        let mass = self.masses[i];
+        let limits = &self.limits[i];
+        let mass = limits.mass;
         if mass == T::zero() {
             return;
         }
@@ -324,18 +288,18 @@ impl<T: Scalar> SweepData<'_, T> {
         // The bounds of the change `δ` of `λ` and the target of `J v`, computed before
         // `J v`: the chain from one row's velocity change to the next row's is then `J v`,
         // one subtraction, one product and the limit.
-        let (lambda_i, carried) = (lambda[i], self.carried[i]);
-        let (target, lo, hi) = match self.bounds[i] {
-            Bounds::Friction { normal, mu } => {
-                let most = mu * lambda[normal];
+        let (lambda_i, carried) = (lambda[i], limits.carried);
+        let (target, lo, hi) = match limits.kind {
+            Kind::Friction { normal } => {
+                let most = limits.lo * lambda[normal as usize];
                 (-carried, -most, most)
             }
-            Bounds::Box { lo, hi } if lo == T::zero() && hi == T::infinity() => {
-                let mut moved = row.a.dot(&lane.moved_a);
+            Kind::Contact => {
+                let mut moved = row.a.dot(&run.moved_a);
                 if let Some(jb) = &row.b {
-                    moved = moved + jb.dot(&lane.moved_b);
+                    moved = moved + jb.dot(&run.moved_b);
                 }
-                let s = self.separation[i] + moved + carried * elapsed;
+                let s = limits.separation + moved + carried * elapsed;
                 let target = if s > T::zero() {
                     -s * self.inverse_substep
                 } else if sweep == Sweep::Push {
@@ -343,83 +307,82 @@ impl<T: Scalar> SweepData<'_, T> {
                 } else {
                     T::zero()
                 };
-                (target - carried, lo, hi)
+                (target - carried, limits.lo, limits.hi)
             }
-            Bounds::Box { lo, hi } => (-carried, lo, hi),
+            Kind::Box => (-carried, limits.lo, limits.hi),
         };
-        let mut v = row.a.dot(&lane.va);
+        let mut v = row.a.dot(&run.va);
         if let Some(jb) = &row.b {
-            v = v + jb.dot(&lane.vb);
+            v = v + jb.dot(&run.vb);
         }
         let delta = limit(mass * (target - v), lo - lambda_i, hi - lambda_i);
         if delta != T::zero() {
-            lane.va.add_scaled(&c.a, delta);
+            run.va.add_scaled(&c.a, delta);
             if row.b.is_some() {
-                lane.vb.add_scaled(&c.b, delta);
+                run.vb.add_scaled(&c.b, delta);
             }
             lambda[i] = lambda_i + delta;
         }
     }
 }
 
-/// Runs swept side by side: two (four kept more numbers than the registers hold and ran
-/// slower on the 20-row pyramid, 2.7–2.8 ms a step against 2.3–2.5).
-pub(super) const LANES: usize = 2;
+/// What a row limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// A contact normal row (`0 <= λ`), held at its separation.
+    Contact,
+    /// A friction row, `|λ| <= μ λ[normal]`.
+    Friction { normal: u32 },
+    /// Fixed limits `[lo, hi]`.
+    Box,
+}
 
-/// No run in a lane.
-const NO_RUN: u32 = u32::MAX;
+/// What a row's update reads besides `J`, `M⁻¹Jᵀ` and `λ`, in one place: one array read
+/// per row instead of four, and the kind of row decided once for all the sweeps.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct RowLimits<T> {
+    /// `1/Γᵢᵢ`, or 0 to skip a row whose `Γᵢᵢ` is not positive.
+    mass: T,
+    /// The separation at the start of the step (a contact's gap).
+    separation: T,
+    /// `J v` of bodies the solve does not move (kinematic).
+    carried: T,
+    /// `lo` of a box row, `μ` of a friction row.
+    lo: T,
+    hi: T,
+    kind: Kind,
+}
 
-/// How far ahead [`Local::schedule_lanes`] looks for a run to sweep beside another.
-const LANE_WINDOW: usize = 16;
-
-impl<T: Scalar, S: Storage> Local<T, S> {
-    /// Pairs the runs of `pair_end` into lanes: each run, in order, with the first later
-    /// unscheduled run within [`LANE_WINDOW`] that shares none of its bodies (or alone).
-    /// The sweeps take the lanes in order, so a paired run moves ahead of the runs it
-    /// skipped: another Gauss-Seidel order, the same for every sweep.
-    fn schedule_lanes(&mut self) -> Result<(), WorldError> {
-        let (rows, ends) = (self.rows.as_slice(), self.pair_end.as_slice());
-        let bodies = |k: usize| {
-            let first = &rows[if k == 0 { 0 } else { ends[k - 1] as usize }];
-            (first.a.body, first.b.as_ref().map(|b| b.body))
-        };
-        let shares = |x: (usize, Option<usize>), y: (usize, Option<usize>)| {
-            x.0 == y.0 || Some(x.0) == y.1 || x.1.is_some() && (x.1 == Some(y.0) || x.1 == y.1)
-        };
-        self.lanes.clear();
-        self.taken.clear();
-        for _ in ends {
-            crate::world::capacity::push(&mut self.taken, false, "rows")?;
-        }
-        for k in 0..ends.len() {
-            if self.taken.as_slice()[k] {
-                continue;
+impl<T: Scalar> RowLimits<T> {
+    fn new(c: &RowCache<T>, bound: Bounds<T>, separation: T, carried: T) -> Self {
+        let valid = !c.diagonal.is_nan() && c.diagonal > T::zero();
+        let mass = if valid { c.diagonal.recip() } else { T::zero() };
+        let (lo, hi, kind) = match bound {
+            Bounds::Friction { normal, mu } => (
+                mu,
+                T::zero(),
+                Kind::Friction {
+                    normal: normal as u32,
+                },
+            ),
+            Bounds::Box { lo, hi } if lo == T::zero() && hi == T::infinity() => {
+                (lo, hi, Kind::Contact)
             }
-            let mut group = [NO_RUN; LANES];
-            group[0] = k as u32;
-            let mut filled = 1;
-            for j in k + 1..ends.len().min(k + 1 + LANE_WINDOW) {
-                if filled == LANES {
-                    break;
-                }
-                let free = !self.taken.as_slice()[j]
-                    && group[..filled]
-                        .iter()
-                        .all(|&g| !shares(bodies(g as usize), bodies(j)));
-                if free {
-                    self.taken.as_mut_slice()[j] = true;
-                    group[filled] = j as u32;
-                    filled += 1;
-                }
-            }
-            crate::world::capacity::push(&mut self.lanes, group, "rows")?;
+            Bounds::Box { lo, hi } => (lo, hi, Kind::Box),
+        };
+        Self {
+            mass,
+            separation,
+            carried,
+            lo,
+            hi,
+            kind,
         }
-        Ok(())
     }
 }
 
 /// A run of rows on one body pair, with the pair's velocities and displacements in locals.
-struct Lane<T> {
+struct Run<T> {
     rows: core::ops::Range<usize>,
     a: usize,
     b: Option<usize>,
@@ -429,7 +392,7 @@ struct Lane<T> {
     moved_b: BodyVelocity<T>,
 }
 
-impl<T: Scalar> Lane<T> {
+impl<T: Scalar> Run<T> {
     #[inline(always)]
     fn load(
         rows: &[ConstraintRow<T>],
