@@ -154,7 +154,14 @@ pub(crate) fn collide<T: Scalar, S: Storage>(
             Err(e) => emit(Err(e)),
             Ok(None) => {}
             Ok(Some(solid)) => {
+                let radius = bounding_radius(&body.shape).unwrap_or_else(T::infinity);
                 for (k, plane) in planes.iter().enumerate() {
+                    // Beyond the margin by the bounding sphere alone (a wall across the
+                    // room): no point of the shape comes within it. A NaN position fails
+                    // the test and reaches the shape's own routine.
+                    if plane.normal.dot(&body.position) - plane.offset - radius > margin {
+                        continue;
+                    }
                     let half_space = HalfSpace {
                         normal: plane.normal,
                         offset: plane.offset,
