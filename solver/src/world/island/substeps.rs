@@ -243,11 +243,12 @@ struct SweepData<'a, T> {
 
 impl<T: Scalar> SweepData<'_, T> {
     /// One sweep over the rows, run by run, with the velocities in `velocity` (absolute;
-    /// `carried` adds the kinematic bodies') and the bodies' displacements so far in `moved`, `elapsed` into
-    /// the step: a contact normal row holds the separation `gap + J·moved + carried·elapsed`
-    /// (a speculative gap lets the bodies close it within the substep; with
-    /// [`Sweep::Push`] a penetration beyond the slop is pushed out at `push_rate` per
-    /// metre), a friction row stops sliding within `μλₙ`, another row holds `J v = 0`.
+    /// `carried` adds the kinematic bodies') and the bodies' displacements so far in
+    /// `moved`, `elapsed` into the step: a contact normal row holds the separation
+    /// `gap + J·moved + carried·elapsed` (a speculative gap lets the bodies close it within
+    /// the substep; with [`Sweep::Push`] a penetration beyond the slop is pushed out at
+    /// `push_rate` per metre), a friction row stops sliding within `μλₙ`, another row
+    /// holds `J v = 0`.
     fn run(
         &self,
         cache: &[RowCache<T>],
@@ -285,9 +286,10 @@ impl<T: Scalar> SweepData<'_, T> {
             return;
         }
         let (row, c) = (&self.rows[i], &cache[i]);
-        // The bounds of the change `δ` of `λ` and the target of `J v`, computed before
-        // `J v`: the chain from one row's velocity change to the next row's is then `J v`,
-        // one subtraction, one product and the limit.
+        // The target of `J v` and the bounds of the change `δ` of `λ` come before `J v`:
+        // from one row's velocity change to the next row's, the dependent operations are
+        // then `J v`, one subtraction, one product and the limit (limiting `λ` itself took
+        // two additions more).
         let (lambda_i, carried) = (lambda[i], limits.carried);
         let (target, lo, hi) = match limits.kind {
             Kind::Friction { normal } => {
