@@ -41,13 +41,6 @@ impl<T: Float> Oriented<T> {
         }
     }
 
-    /// Half the width of the box's projection on the unit direction `l`.
-    fn radius(&self, l: &Vector<T, 3>) -> T {
-        (0..3).fold(T::zero(), |r, k| {
-            r + self.half[k] * self.axes[k].dot(l).abs()
-        })
-    }
-
     /// The edge parallel to axis `i` farthest along `dir`: (start, full direction vector,
     /// edge index `4i + sign bits of the other two axes`).
     fn support_edge(&self, i: usize, dir: &Vector<T, 3>) -> (Vector<T, 3>, Vector<T, 3>, u32) {
@@ -135,19 +128,28 @@ pub fn cuboid_cuboid<T: Float>(
     let smallest = (0..3).fold(T::infinity(), |m, k| m.min(oa.half[k]).min(ob.half[k]));
     let tolerance = T::from(AXIS_PREFERENCE).unwrap_or_else(T::zero) * smallest;
 
-    // Separation along unit axis l (oriented from A to B) and that orientation.
-    let separation = |l: &Vector<T, 3>| -> (T, Vector<T, 3>) {
-        let s = d.dot(l);
-        (s.abs() - oa.radius(l) - ob.radius(l), *l * sign(s))
+    // B's axes in A's frame (`r[i][j] = aᵢ·bⱼ`) and the centres' offset in both frames:
+    // every axis' separation follows from them without dot products of its own.
+    let r: [[T; 3]; 3] =
+        core::array::from_fn(|i| core::array::from_fn(|j| oa.axes[i].dot(&ob.axes[j])));
+    let ta: [T; 3] = core::array::from_fn(|i| d.dot(&oa.axes[i]));
+    let tb: [T; 3] = core::array::from_fn(|j| d.dot(&ob.axes[j]));
+    // Face `i` of A: A's radius along its own axis is its half extent.
+    let face_a = |i: usize| {
+        let rb = (0..3).fold(T::zero(), |acc, j| acc + ob.half[j] * r[i][j].abs());
+        (ta[i].abs() - oa.half[i] - rb, oa.axes[i] * sign(ta[i]))
+    };
+    let face_b = |j: usize| {
+        let ra = (0..3).fold(T::zero(), |acc, i| acc + oa.half[i] * r[i][j].abs());
+        (tb[j].abs() - ra - ob.half[j], ob.axes[j] * sign(tb[j]))
     };
 
     let mut best = Axis::Face { of_b: false, i: 0 };
-    let (mut best_sep, mut best_dir) = separation(&oa.axes[0]);
+    let (mut best_sep, mut best_dir) = face_a(0);
     if best_sep > margin {
         return Manifold::new();
     }
-    let mut consider = |axis: Axis, l: &Vector<T, 3>, slack: T| -> bool {
-        let (sep, dir) = separation(l);
+    let mut consider = |axis: Axis, (sep, dir): (T, Vector<T, 3>), slack: T| -> bool {
         if sep > margin {
             return false;
         }
@@ -159,39 +161,49 @@ pub fn cuboid_cuboid<T: Float>(
         true
     };
     for i in 1..3 {
-        if !consider(Axis::Face { of_b: false, i }, &oa.axes[i], T::zero()) {
+        if !consider(Axis::Face { of_b: false, i }, face_a(i), T::zero()) {
             return Manifold::new();
         }
     }
     for j in 0..3 {
-        if !consider(Axis::Face { of_b: true, i: j }, &ob.axes[j], tolerance) {
+        if !consider(Axis::Face { of_b: true, i: j }, face_b(j), tolerance) {
             return Manifold::new();
         }
     }
     // Edge pairs: the strictly largest separation among them (so that a chosen edge axis
     // is the true least-penetration axis, whose supporting edges cross), then it must beat
-    // the faces by the tolerance.
+    // the faces by the tolerance. In A's frame the axis `aᵢ × bⱼ` is `eᵢ × r[·][j]`: its
+    // components `i + 1` and `i + 2` are `−r[i+2][j]` and `r[i+1][j]`, the third is 0.
     let parallel = fpu::sqrt(T::epsilon());
-    let mut best_edge: Option<(Axis, T, Vector<T, 3>)> = None;
+    // `(i, j, separation, offset along the unnormalized axis)` of the best edge pair.
+    let mut best_edge: Option<(usize, usize, T, T)> = None;
     for i in 0..3 {
+        let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
         for j in 0..3 {
-            let l = oa.axes[i].cross(&ob.axes[j]);
-            let length = l.norm();
+            let (l1, l2) = (-r[i2][j], r[i1][j]);
+            let length = fpu::sqrt(l1 * l1 + l2 * l2);
             if length > parallel {
-                let (sep, dir) = separation(&(l / length));
+                let s = ta[i1] * l1 + ta[i2] * l2;
+                let ra = oa.half[i1] * l1.abs() + oa.half[i2] * l2.abs();
+                let rb = (0..3).fold(T::zero(), |acc, m| {
+                    acc + ob.half[m] * (r[i1][m] * l1 + r[i2][m] * l2).abs()
+                });
+                let sep = (s.abs() - ra - rb) / length;
                 if sep > margin {
                     return Manifold::new();
                 }
-                if best_edge.is_none_or(|(_, s, _)| sep > s) {
-                    best_edge = Some((Axis::Edge { i, j }, sep, dir));
+                if best_edge.is_none_or(|(_, _, best, _)| sep > best) {
+                    best_edge = Some((i, j, sep, s));
                 }
             }
         }
     }
-    if let Some((axis, sep, dir)) = best_edge
+    if let Some((i, j, sep, s)) = best_edge
         && sep > best_sep + tolerance
     {
-        (best, best_sep, best_dir) = (axis, sep, dir);
+        // The edge axis in world terms, oriented from A to B.
+        let l = oa.axes[i].cross(&ob.axes[j]);
+        (best, best_sep, best_dir) = (Axis::Edge { i, j }, sep, l / l.norm() * sign(s));
     }
 
     match best {
