@@ -3,6 +3,7 @@
 use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
 
+use super::gather::body_pair;
 use super::{EXACT_ROWS, Local};
 use crate::world::WorldError;
 use crate::world::capacity::push;
@@ -194,10 +195,9 @@ impl<T: Scalar, S: Storage> Local<T, S> {
     pub(super) fn contacts_may_form_a_tree(&self) -> bool {
         let m = self.bodies.as_slice().len();
         let rows = self.rows.as_slice();
-        let pair = |r: &ConstraintRow<T>| (r.a.body, r.b.map_or(m, |b| b.body));
         let pairs = 1 + rows
             .windows(2)
-            .filter(|w| pair(&w[0]) != pair(&w[1]))
+            .filter(|w| body_pair(&w[0]) != body_pair(&w[1]))
             .count();
         pairs <= m
     }
@@ -212,29 +212,25 @@ impl<T: Scalar, S: Storage> Local<T, S> {
     /// are none.
     pub(super) fn aggregate_carrying_rows(&mut self) -> Result<bool, WorldError> {
         let n = self.rows.as_slice().len();
-        let m = self.bodies.as_slice().len();
         self.aggregates.clear();
         self.aggregate_delta.clear();
         self.members.clear();
         self.member_start.clear();
         self.coarse_start.clear();
-        let pair = |r: &ConstraintRow<T>| (r.a.body, r.b.map_or(m, |b| b.body));
         let mut i = 0;
         while i < n {
             let (rows, bounds) = (self.rows.as_slice(), self.bounds.as_slice());
             let (lambda, flags) = (self.lambda.as_slice(), self.flags.as_slice());
             let carries = |i: usize| {
-                flags[i].is_active()
-                    && lambda[i] > T::zero()
-                    && matches!(bounds[i], Bounds::Box { lo, hi } if lo == T::zero() && hi == T::infinity())
+                flags[i].is_active() && lambda[i] > T::zero() && bounds[i] == Bounds::unilateral()
             };
             let member = |i: usize| match bounds[i] {
                 Bounds::Friction { normal, .. } => flags[i].is_active() && carries(normal),
                 _ => carries(i),
             };
-            let key = pair(&rows[i]);
+            let key = body_pair(&rows[i]);
             let mut end = i + 1;
-            while end < n && pair(&rows[end]) == key {
+            while end < n && body_pair(&rows[end]) == key {
                 end += 1;
             }
             if !(i..end).any(carries) {

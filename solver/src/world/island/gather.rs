@@ -194,6 +194,12 @@ impl<T: Scalar, S: Storage> Local<T, S> {
     }
 }
 
+/// The bodies a local row acts on, `(a, b)`: the key of a run of rows on one body pair (a
+/// contact's normal and friction rows, and a manifold's points, are consecutive).
+pub(super) fn body_pair<T>(row: &ConstraintRow<T>) -> (usize, Option<usize>) {
+    (row.a.body, row.b.as_ref().map(|b| b.body))
+}
+
 #[inline]
 fn block_dot<T: Scalar>(b: &JacobianBlock<T>, v: &BodyVelocity<T>) -> T {
     b.linear.dot(&v.linear) + b.angular.dot(&v.angular)

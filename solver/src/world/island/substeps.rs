@@ -8,6 +8,7 @@ use crate::bounds::limit;
 use crate::world::Scalar;
 use cwlist::{Buffer, Storage};
 
+use super::gather::body_pair;
 use super::{Kinetic, Local, Outcome};
 use crate::world::{WorldError, WorldSettings};
 use crate::{
@@ -92,18 +93,16 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             );
             crate::world::capacity::push(&mut self.limits, limits, "rows")?;
         }
-        // The runs of rows on one body pair (a contact's normal and friction rows, and a
-        // manifold's points, are consecutive).
+        // Where each run of rows on one body pair ends.
         self.pair_end.clear();
         let rows = self.rows.as_slice();
-        let pair = |r: &ConstraintRow<T>| (r.a.body, r.b.map(|b| b.body));
-        for (i, w) in rows.windows(2).enumerate() {
-            if pair(&w[0]) != pair(&w[1]) {
+        for (i, row) in rows.iter().enumerate() {
+            if rows
+                .get(i + 1)
+                .is_none_or(|next| body_pair(next) != body_pair(row))
+            {
                 crate::world::capacity::push(&mut self.pair_end, i as u32 + 1, "rows")?;
             }
-        }
-        if !rows.is_empty() {
-            crate::world::capacity::push(&mut self.pair_end, rows.len() as u32, "rows")?;
         }
         let Self {
             rows,
@@ -367,9 +366,7 @@ impl<T: Scalar> RowLimits<T> {
                     normal: normal as u32,
                 },
             ),
-            Bounds::Box { lo, hi } if lo == T::zero() && hi == T::infinity() => {
-                (lo, hi, Kind::Contact)
-            }
+            Bounds::Box { lo, hi } if bound == Bounds::unilateral() => (lo, hi, Kind::Contact),
             Bounds::Box { lo, hi } => (lo, hi, Kind::Box),
         };
         Self {
@@ -402,8 +399,7 @@ impl<T: Scalar> Run<T> {
         velocity: &[BodyVelocity<T>],
         moved: &[BodyVelocity<T>],
     ) -> Self {
-        let first = &rows[run.start];
-        let (a, b) = (first.a.body, first.b.as_ref().map(|b| b.body));
+        let (a, b) = body_pair(&rows[run.start]);
         debug_assert_ne!(Some(a), b, "a contact's two bodies differ");
         let (vb, moved_b) = b.map_or_else(Default::default, |b| (velocity[b], moved[b]));
         Self {
