@@ -264,8 +264,9 @@ pub fn certify<T: Float, O: RowOperator<T>>(
     residual_of(op, eta, bounds, cfm, lambda, |_| true)
 }
 
-/// One projected SOR update of row `i`, the crate's only copy of the PGS row kernel (the
-/// dense and sequential-impulse solvers and the world's velocity solve all call it):
+/// One projected SOR update of row `i`, the PGS row kernel that the dense and
+/// sequential-impulse solvers and the world's velocity solve call (the world's substeps of
+/// a contact island have their own update, whose target holds a contact's separation):
 /// `λᵢ ← Π[λ⁻ᵢ, λ⁺ᵢ](λᵢ − ω rᵢ / (Γᵢᵢ + cfm))` with `rᵢ = (Γλ)ᵢ + cfm λᵢ − ηᵢ`, then
 /// `op.apply(i, Δλᵢ)`.
 ///
