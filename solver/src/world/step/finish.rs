@@ -144,23 +144,28 @@ where
         tolerance: T::zero(),
         ..settings.solver
     };
+    let world_velocity = |b: &RigidBody<T>| BodyVelocity {
+        linear: b.linear_velocity,
+        angular: b.angular_velocity(),
+    };
+    // Every body's velocity, once (an island reads its own bodies' and static ones'); each
+    // island refreshes its own bodies' after their half kick.
+    velocity.clear();
     for (k, &awake) in islands.awake.as_slice().iter().enumerate() {
         if !awake || !rattles(islands.joints.view(), k, settings) {
             continue;
         }
+        if velocity.as_slice().is_empty() {
+            for b in next.iter() {
+                velocity
+                    .try_push(world_velocity(b))
+                    .map_err(|_| WorldError::CapacityExceeded { what: "bodies" })?;
+            }
+        }
         for b in islands.bodies.of(k) {
             // The second half of gravity and of the force the step started with.
             next[b].linear_velocity += start[b].acceleration(settings.gravity) * half;
-        }
-        velocity.clear();
-        for b in next.iter() {
-            let v = BodyVelocity {
-                linear: b.linear_velocity,
-                angular: b.angular_velocity(),
-            };
-            velocity
-                .try_push(v)
-                .map_err(|_| WorldError::CapacityExceeded { what: "bodies" })?;
+            velocity.as_mut_slice()[b] = world_velocity(&next[b]);
         }
         let bodies = &*next;
         let v = velocity.as_slice();
