@@ -156,7 +156,7 @@ pub(crate) struct Local<T: Scalar, S: Storage> {
     eta: S::Buf<T>,
     push: S::Buf<T>,
     /// Each row's position-level value ([`Rows::separation`](super::rows::Rows)), for
-    /// substeps.
+    /// substeps, which then keep each contact's separation at their last relax here.
     separation: S::Buf<T>,
     /// Each row's `J v` on kinematic bodies ([`Rows::carried`](crate::world::step::rows)).
     carried: S::Buf<T>,

@@ -15,11 +15,16 @@ use crate::{
     BodyVelocity, Bounds, Certificate, ConstraintRow, RowCache, SequentialImpulse, certify,
 };
 
-/// Whether a sweep pushes penetrating contacts apart (the solve) or not (the relax).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Sweep {
+/// Whether a sweep pushes penetrating contacts apart (the solve) or not (the relax). The
+/// relax of one substep and the push of the next see the same displacements, so the relax
+/// finds each contact's separation from them and keeps it for the push.
+#[derive(Debug, Clone, Copy)]
+enum Sweep<T> {
+    /// Pushes, at the separations the last relax kept (the step's own before the first).
     Push,
-    Relax,
+    /// Relaxes, at the separations of the displacements so far and `elapsed` into the
+    /// step (kinematic bodies have moved by their velocity over it), which it keeps.
+    Relax { elapsed: T },
 }
 
 impl<T: Scalar, S: Storage> Local<T, S> {
@@ -108,6 +113,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             rows,
             cache,
             limits,
+            separation,
             delta_v,
             push_v,
             warm_v,
@@ -147,13 +153,13 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             let lambda = lambda.as_mut_slice();
             // Time since the start of the step at the sweeps of substep `k` (kinematic bodies
             // have moved by their velocity over it).
-            let before = sub * T::from(k).unwrap_or_else(T::zero);
+            let after = sub * T::from(k + 1).unwrap_or_else(T::zero);
             sweep.run(
                 cache,
                 velocity,
                 Sweep::Push,
                 push_v.as_slice(),
-                before,
+                separation.as_mut_slice(),
                 lambda,
             );
             // The bodies move with the pushed velocities, then the relax.
@@ -163,9 +169,9 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             sweep.run(
                 cache,
                 velocity,
-                Sweep::Relax,
+                Sweep::Relax { elapsed: after },
                 push_v.as_slice(),
-                before + sub,
+                separation.as_mut_slice(),
                 lambda,
             );
             for (t, l) in total.as_mut_slice().iter_mut().zip(lambda.iter()) {
@@ -242,27 +248,27 @@ struct SweepData<'a, T> {
 
 impl<T: Scalar> SweepData<'_, T> {
     /// One sweep over the rows, run by run, with the velocities in `velocity` (absolute;
-    /// `carried` adds the kinematic bodies') and the bodies' displacements so far in
-    /// `moved`, `elapsed` into the step: a contact normal row holds the separation
-    /// `gap + J·moved + carried·elapsed` (a speculative gap lets the bodies close it within
-    /// the substep; with [`Sweep::Push`] a penetration beyond the slop is pushed out at
-    /// `push_rate` per metre), a friction row stops sliding within `μλₙ`, another row
-    /// holds `J v = 0`.
+    /// `carried` adds the kinematic bodies'), the bodies' displacements so far in `moved`
+    /// and each contact's separation in `separation` (read by a push, written by a relax):
+    /// a contact normal row holds the separation `gap + J·moved + carried·elapsed` (a
+    /// speculative gap lets the bodies close it within the substep; with [`Sweep::Push`] a
+    /// penetration beyond the slop is pushed out at `push_rate` per metre), a friction row
+    /// stops sliding within `μλₙ`, another row holds `J v = 0`.
     fn run(
         &self,
         cache: &[RowCache<T>],
         velocity: &mut [BodyVelocity<T>],
-        sweep: Sweep,
+        sweep: Sweep<T>,
         moved: &[BodyVelocity<T>],
-        elapsed: T,
+        separation: &mut [T],
         lambda: &mut [T],
     ) {
         let mut from = 0;
         for &end in self.pair_end {
-            let mut run = Run::load(self.rows, from..end as usize, velocity, moved);
+            let mut run = Run::load(self.rows, from..end as usize, velocity, moved, sweep);
             from = end as usize;
             while let Some(i) = run.rows.next() {
-                self.row(i, &mut run, cache, sweep, elapsed, lambda);
+                self.row(i, &mut run, cache, sweep, separation, lambda);
             }
             run.store(velocity);
         }
@@ -275,8 +281,8 @@ impl<T: Scalar> SweepData<'_, T> {
         i: usize,
         run: &mut Run<T>,
         cache: &[RowCache<T>],
-        sweep: Sweep,
-        elapsed: T,
+        sweep: Sweep<T>,
+        separation: &mut [T],
         lambda: &mut [T],
     ) {
         let limits = &self.limits[i];
@@ -296,14 +302,21 @@ impl<T: Scalar> SweepData<'_, T> {
                 (-carried, -most, most)
             }
             Kind::Contact => {
-                let mut moved = row.a.dot(&run.moved_a);
-                if let Some(jb) = &row.b {
-                    moved = moved + jb.dot(&run.moved_b);
-                }
-                let s = limits.separation + moved + carried * elapsed;
+                let s = match sweep {
+                    Sweep::Push => separation[i],
+                    Sweep::Relax { elapsed } => {
+                        let mut moved = row.a.dot(&run.moved_a);
+                        if let Some(jb) = &row.b {
+                            moved = moved + jb.dot(&run.moved_b);
+                        }
+                        let s = limits.separation + moved + carried * elapsed;
+                        separation[i] = s;
+                        s
+                    }
+                };
                 let target = if s > T::zero() {
                     -s * self.inverse_substep
-                } else if sweep == Sweep::Push {
+                } else if let Sweep::Push = sweep {
                     self.push_rate * (-(s + self.slop)).max(T::zero())
                 } else {
                     T::zero()
@@ -392,23 +405,33 @@ struct Run<T> {
 }
 
 impl<T: Scalar> Run<T> {
+    /// The run's velocities, and for a relax (which reads them) its displacements.
     #[inline(always)]
     fn load(
         rows: &[ConstraintRow<T>],
         run: core::ops::Range<usize>,
         velocity: &[BodyVelocity<T>],
         moved: &[BodyVelocity<T>],
+        sweep: Sweep<T>,
     ) -> Self {
         let (a, b) = body_pair(&rows[run.start]);
         debug_assert_ne!(Some(a), b, "a contact's two bodies differ");
-        let (vb, moved_b) = b.map_or_else(Default::default, |b| (velocity[b], moved[b]));
+        let relax = matches!(sweep, Sweep::Relax { .. });
+        let moved_of = |i: usize| {
+            if relax {
+                moved[i]
+            } else {
+                BodyVelocity::default()
+            }
+        };
+        let (vb, moved_b) = b.map_or_else(Default::default, |b| (velocity[b], moved_of(b)));
         Self {
             rows: run,
             a,
             b,
             va: velocity[a],
             vb,
-            moved_a: moved[a],
+            moved_a: moved_of(a),
             moved_b,
         }
     }
