@@ -144,12 +144,8 @@ where
         tolerance: T::zero(),
         ..settings.solver
     };
-    let world_velocity = |b: &RigidBody<T>| BodyVelocity {
-        linear: b.linear_velocity,
-        angular: b.angular_velocity(),
-    };
     // Every body's velocity, once (an island reads its own bodies' and static ones'); each
-    // island refreshes its own bodies' after their half kick.
+    // island refreshes its own bodies' linear velocities after their half kick.
     velocity.clear();
     for (k, &awake) in islands.awake.as_slice().iter().enumerate() {
         if !awake || !rattles(islands.joints.view(), k, settings) {
@@ -158,14 +154,17 @@ where
         if velocity.as_slice().is_empty() {
             for b in next.iter() {
                 velocity
-                    .try_push(world_velocity(b))
+                    .try_push(BodyVelocity {
+                        linear: b.linear_velocity,
+                        angular: b.angular_velocity(),
+                    })
                     .map_err(|_| WorldError::CapacityExceeded { what: "bodies" })?;
             }
         }
         for b in islands.bodies.of(k) {
             // The second half of gravity and of the force the step started with.
             next[b].linear_velocity += start[b].acceleration(settings.gravity) * half;
-            velocity.as_mut_slice()[b] = world_velocity(&next[b]);
+            velocity.as_mut_slice()[b].linear = next[b].linear_velocity;
         }
         let bodies = &*next;
         let v = velocity.as_slice();
