@@ -5,7 +5,7 @@ use cwlist::{Buffer, Storage};
 
 use super::Local;
 use crate::world::WorldError;
-use crate::world::capacity::push;
+use crate::world::capacity::{push, resize};
 use crate::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, JacobianBlock};
 
 /// The rows of every island of a step, borrowed (the rows phase builds them), shareable
@@ -100,31 +100,39 @@ impl<T: Scalar, S: Storage> Local<T, S> {
     ) -> Result<(), WorldError> {
         let range = rows.island(k);
         let from = range.start;
-        self.rows.clear();
         self.inputs_factored = false;
-        self.eta.clear();
-        self.push.clear();
-        self.separation.clear();
-        self.carried.clear();
-        self.bounds.clear();
-        self.lambda.clear();
-        for i in range {
-            let row = &rows.rows[i];
-            let local = self.local_row(row);
-            push(&mut self.rows, local, "rows")?;
-            push(&mut self.eta, rows.eta[i], "rows")?;
-            push(&mut self.push, rows.push[i], "rows")?;
-            push(&mut self.separation, rows.separation[i], "rows")?;
-            push(&mut self.carried, rows.carried[i], "rows")?;
-            let bounds = match rows.bounds[i] {
+        // The columns copied whole, the rows renumbered in place.
+        for (column, source) in [
+            (&mut self.eta, rows.eta),
+            (&mut self.push, rows.push),
+            (&mut self.separation, rows.separation),
+            (&mut self.carried, rows.carried),
+            (&mut self.lambda, rows.lambda),
+        ] {
+            resize(column, range.len(), T::zero(), "rows")?;
+            column
+                .as_mut_slice()
+                .copy_from_slice(&source[range.clone()]);
+        }
+        resize(&mut self.bounds, range.len(), Bounds::bilateral(), "rows")?;
+        for (b, source) in self
+            .bounds
+            .as_mut_slice()
+            .iter_mut()
+            .zip(&rows.bounds[range.clone()])
+        {
+            *b = match *source {
                 Bounds::Friction { normal, mu } => Bounds::Friction {
                     normal: normal - from,
                     mu,
                 },
                 b => b,
             };
-            push(&mut self.bounds, bounds, "rows")?;
-            push(&mut self.lambda, rows.lambda[i], "rows")?;
+        }
+        self.rows.clear();
+        for row in &rows.rows[range] {
+            let local = self.local_row(row);
+            push(&mut self.rows, local, "rows")?;
         }
         Ok(())
     }
