@@ -120,6 +120,13 @@ pub struct ExactSolver<T, const N: usize> {
     perm: [usize; N],
     free: [usize; N],
     position: [usize; N],
+    /// What row `j` adds to each free row's equation in the subspace system, classified
+    /// once per system: `Γᵢⱼ·coefficient[j]` to column `column[j]`, or for [`KNOWN`] the
+    /// term `Γᵢⱼ·coefficient[j]·known[j]` taken to the right-hand side ([`SKIPPED`]: a
+    /// flagged row, nothing).
+    column: [usize; N],
+    coefficient: [T; N],
+    known: [T; N],
     state: [State; N],
     x: [T; N],
     rhs: [T; N],
@@ -141,6 +148,11 @@ impl<T: Float, const N: usize> Default for ExactSolver<T, N> {
         Self::new()
     }
 }
+
+/// [`ExactSolver`]'s `column` of a row whose term goes to the right-hand side.
+const KNOWN: usize = usize::MAX;
+/// [`ExactSolver`]'s `column` of a flagged row, which adds nothing.
+const SKIPPED: usize = usize::MAX - 1;
 
 fn friction_of<T: Float>(b: &Bounds<T>) -> Option<(usize, T)> {
     match *b {
@@ -165,6 +177,9 @@ impl<T: Float, const N: usize> ExactSolver<T, N> {
             perm: [0; N],
             free: [0; N],
             position: [usize::MAX; N],
+            column: [KNOWN; N],
+            coefficient: [T::zero(); N],
+            known: [T::zero(); N],
             state: [State::Free; N],
             x: [T::zero(); N],
             rhs: [T::zero(); N],
@@ -597,20 +612,15 @@ impl<T: Float, const N: usize> ExactSolver<T, N> {
                 self.position[i] = usize::MAX;
             }
         }
-        for a in 0..m {
-            let i = self.free[a];
-            self.matrix[a][..m].fill(T::zero());
-            self.matrix[a][a] = cfm;
-            let mut rhs = eta[i];
-            for j in 0..n {
-                if !flags[j].is_active() {
-                    continue;
-                }
-                let gij = g.get(i, j);
+        // Each row's part in every equation, once: a free row is its own column, a linked
+        // friction row `±μ` times its normal's (or, with the normal at a limit, a known
+        // term), any other row its value.
+        for j in 0..n {
+            let (column, coefficient, known) = if !flags[j].is_active() {
+                (SKIPPED, T::zero(), T::zero())
+            } else {
                 match (self.state[j], self.friction(bounds, j)) {
-                    (State::Free, _) => {
-                        self.matrix[a][self.position[j]] = self.matrix[a][self.position[j]] + gij
-                    }
+                    (State::Free, _) => (self.position[j], T::one(), T::zero()),
                     (State::Lower | State::Upper, Some((normal, mu))) => {
                         let s = if self.state[j] == State::Upper {
                             mu
@@ -618,11 +628,28 @@ impl<T: Float, const N: usize> ExactSolver<T, N> {
                             -mu
                         };
                         match self.position[normal] {
-                            usize::MAX => rhs = rhs - gij * s * lambda[normal],
-                            p => self.matrix[a][p] = self.matrix[a][p] + gij * s,
+                            usize::MAX => (KNOWN, s, lambda[normal]),
+                            p => (p, s, T::zero()),
                         }
                     }
-                    _ => rhs = rhs - gij * lambda[j],
+                    _ => (KNOWN, T::one(), lambda[j]),
+                }
+            };
+            self.column[j] = column;
+            self.coefficient[j] = coefficient;
+            self.known[j] = known;
+        }
+        for a in 0..m {
+            let i = self.free[a];
+            self.matrix[a][..m].fill(T::zero());
+            self.matrix[a][a] = cfm;
+            let mut rhs = eta[i];
+            // (`x·1` is `x`: the same bits as the terms written out.)
+            for (j, &gij) in g.row(i).iter().enumerate() {
+                match self.column[j] {
+                    SKIPPED => {}
+                    KNOWN => rhs = rhs - gij * self.coefficient[j] * self.known[j],
+                    c => self.matrix[a][c] = self.matrix[a][c] + gij * self.coefficient[j],
                 }
             }
             self.rhs[a] = rhs;

@@ -41,6 +41,14 @@ use crate::{
 /// cheap to solve exactly (about `16·N²` bytes of fixed storage, `N³` work at most).
 pub const EXACT_ROWS: usize = 24;
 
+/// Pivots the exact finish allows one convex solve before it takes the problem for
+/// degenerate (`NotConverged`) and solves it regularized, as a singular one. Warm-started
+/// by the sweeps, a solve that ends needs few: on 500 pairs of boxes joined by a ball joint
+/// on the ground, every one of 66 000 ended within 15 pivots, while the degenerate ones
+/// (the four corners of a box face constrain three freedoms) cycled through the solver's
+/// default budget of `50·n + 100` pivots, most of the step's time.
+const EXACT_PIVOTS: usize = 4 * EXACT_ROWS;
+
 /// What the solve of one or more islands reports.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Outcome<T> {
@@ -250,7 +258,11 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             cache_is_factored: false,
             inputs_factored: false,
             gamma: [T::zero(); EXACT_ROWS * EXACT_ROWS],
-            exact: ExactSolver::new(),
+            exact: {
+                let mut exact = ExactSolver::new();
+                exact.max_pivots = EXACT_PIVOTS;
+                exact
+            },
             aggregates: Buffer::new(),
             aggregate_delta: Buffer::new(),
             members: Buffer::new(),

@@ -39,7 +39,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         let mut exact = self
             .exact
             .try_solve(gamma, eta, bounds, cfm, true, trial, flags);
-        if matches!(exact, Err(SolveError::Singular)) {
+        if matches!(exact, Err(SolveError::Singular | SolveError::NotConverged)) {
             // Dependent rows (the four corners of a box face constrain three freedoms):
             // regularize by √ε of the largest diagonal entry, a residual far below the
             // tolerance, and try again from the sweeps' answer.

@@ -175,7 +175,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             &mut trial[..m],
             &mut flags_n[..m],
         );
-        if matches!(solved, Err(SolveError::Singular)) {
+        if matches!(solved, Err(SolveError::Singular | SolveError::NotConverged)) {
             // Dependent rows: regularize by √ε of the largest diagonal entry (as the polish).
             let largest = (0..m)
                 .filter(|&a| !dependent[a])
