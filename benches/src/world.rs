@@ -376,6 +376,8 @@ pub fn report(mode: &Mode) -> String {
         if worst_all <= DT { "within" } else { "over" },
     ));
 
+    md.push_str(&islands_scaling(steps));
+
     // Side by side with rapier.
     md.push_str(&format!(
         "**Side by side with rapier3d-f64 0.36** (same scene, Δt, radius, friction, restitution; both single-threaded, sleeping off; {steps} steps). Iterations are not the same knob: ours solve a pile's island, whose contacts close loops, in the default 8 substeps of one pushing and one relaxing sweep (`ContactSolver::Substeps`; islands small enough or shaped as trees by up to {SWEEPS} PGS sweeps); rapier's `num_solver_iterations` counts substeps of one PGS and one stabilization iteration each (default 4), shown at 4 and at {SWEEPS}. Deepest penetration over the second half of the run, measured the same way for both.\n\n"
@@ -460,6 +462,65 @@ pub fn report(mode: &Mode) -> String {
         ms(growable_time / fixed_steps as f64),
         ratio_spread(&fixed_ratio),
         fixed_ratio.at_most(1.1),
+    ));
+    md
+}
+
+/// `chains` separate 2-link chains of 0.1 m spheres on ball joints, each hanging from a
+/// point of the world by its first sphere, released sideways: every chain is an island of
+/// its own, whose joints go through the direct solve, the projection and RATTLE's finish.
+#[must_use]
+pub fn separate_chains(chains: usize) -> World<f64, Growable> {
+    let mut s = settings();
+    s.sleep = None;
+    let mut world = World::<f64, Growable>::new(s).expect("settings");
+    for k in 0..chains {
+        let (x, z) = ((k % 100) as f64 * 2.0, (k / 100) as f64 * 2.0);
+        let mut previous = None;
+        for link in 0..2 {
+            let at = |d: f64| Vector([x + d, 5.0, z]);
+            let ball = RigidBody::sphere(1.0, RADIUS)
+                .expect("sphere")
+                .with_position(at(0.5 * (link + 1) as f64));
+            let handle = world.add_body(ball).expect("room");
+            world
+                .add_ball_joint(handle, previous, at(0.5 * link as f64))
+                .expect("joint");
+            previous = Some(handle);
+        }
+    }
+    world
+}
+
+/// Step time against the number of islands: separate hanging chains ([`separate_chains`]),
+/// whose per-island phases must cost each island its own bodies only.
+fn islands_scaling(steps: usize) -> String {
+    let mut md = format!(
+        "**Many islands.** N bodies as N/2 separate 2-link chains of spheres on ball joints, each hanging from a point of the world and released sideways (every chain an island of its own: direct joint solve, position projection, RATTLE's velocity projection), {steps} steps at 60 Hz, default settings, sleeping off, one thread.\n\n"
+    );
+    let mut table = Table::new(["N", "islands", "mean step", "per body"]);
+    let mut points = Vec::new();
+    for n in [1000usize, 2000, 4000, 8000] {
+        let mut world = separate_chains(n / 2);
+        let start = Instant::now();
+        let mut islands = 0;
+        for _ in 0..steps {
+            islands = world.step().expect("step").islands;
+        }
+        let mean = start.elapsed().as_secs_f64() / steps as f64;
+        table.row([
+            n.to_string(),
+            islands.to_string(),
+            ms(mean),
+            format!("{:.2} µs", mean * 1e6 / n as f64),
+        ]);
+        points.push((n as f64, mean));
+    }
+    md.push_str(&table.to_markdown());
+    let exponent = growth_exponent(&points);
+    md.push_str(&format!(
+        "\nFitted growth exponent of the mean step time from 1k to 8k bodies: **{exponent:.2}** (one run per size; target ≤ 1.15: {}).\n\n",
+        Verdict::check(exponent <= 1.15),
     ));
     md
 }
