@@ -25,7 +25,7 @@ use gather::local_of;
 pub(crate) use gather::row_dot;
 pub(crate) use guard::Kinetic;
 
-use crate::world::capacity::push;
+use crate::world::capacity::{push, resize};
 use crate::world::constraint::ConstraintFunction;
 use crate::world::joint_graph::JointGraph;
 use crate::world::tree::JointTree;
@@ -416,10 +416,8 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         self.inputs_factored = cached;
         if !cached {
             self.cache_is_factored = false;
-            self.cache.clear();
-            for _ in 0..n {
-                push(&mut self.cache, RowCache::default(), "rows")?;
-            }
+            // (Only new entries are zeroed: `SequentialImpulse::new` writes every field.)
+            resize(&mut self.cache, n, RowCache::default(), "rows")?;
             // Fills the caches (and checks every body index) once for every solve of this
             // problem.
             SequentialImpulse::new(
