@@ -265,12 +265,18 @@ impl<T: Scalar> SweepData<'_, T> {
     ) {
         let mut from = 0;
         for &end in self.pair_end {
-            let mut run = Run::load(self.rows, from..end as usize, velocity, moved, sweep);
-            from = end as usize;
-            while let Some(i) = run.rows.next() {
-                self.row(i, &mut run, cache, sweep, separation, lambda);
+            let end = end as usize;
+            let mut run = Run::load(self.rows, from, velocity, moved, sweep);
+            // The run's rows as slices side by side: no bounds check per row.
+            let rows = self.rows[from..end]
+                .iter()
+                .zip(&self.limits[from..end])
+                .zip(&cache[from..end]);
+            for (i, ((row, limits), c)) in (from..end).zip(rows) {
+                self.row(i, (row, limits, c), &mut run, sweep, separation, lambda);
             }
             run.store(velocity);
+            from = end;
         }
     }
 
@@ -279,18 +285,16 @@ impl<T: Scalar> SweepData<'_, T> {
     fn row(
         &self,
         i: usize,
+        (row, limits, c): (&ConstraintRow<T>, &RowLimits<T>, &RowCache<T>),
         run: &mut Run<T>,
-        cache: &[RowCache<T>],
         sweep: Sweep<T>,
         separation: &mut [T],
         lambda: &mut [T],
     ) {
-        let limits = &self.limits[i];
         let mass = limits.mass;
         if mass == T::zero() {
             return;
         }
-        let (row, c) = (&self.rows[i], &cache[i]);
         // The target of `J v` and the bounds of the change `δ` of `λ` come before `J v`:
         // from one row's velocity change to the next row's, the dependent operations are
         // then `J v`, one subtraction, one product and the limit (limiting `λ` itself took
@@ -395,7 +399,6 @@ impl<T: Scalar> RowLimits<T> {
 
 /// A run of rows on one body pair, with the pair's velocities and displacements in locals.
 struct Run<T> {
-    rows: core::ops::Range<usize>,
     a: usize,
     b: Option<usize>,
     va: BodyVelocity<T>,
@@ -405,16 +408,17 @@ struct Run<T> {
 }
 
 impl<T: Scalar> Run<T> {
-    /// The run's velocities, and for a relax (which reads them) its displacements.
+    /// The velocities of the run that starts at row `first`, and for a relax (which reads
+    /// them) its displacements.
     #[inline(always)]
     fn load(
         rows: &[ConstraintRow<T>],
-        run: core::ops::Range<usize>,
+        first: usize,
         velocity: &[BodyVelocity<T>],
         moved: &[BodyVelocity<T>],
         sweep: Sweep<T>,
     ) -> Self {
-        let (a, b) = body_pair(&rows[run.start]);
+        let (a, b) = body_pair(&rows[first]);
         debug_assert_ne!(Some(a), b, "a contact's two bodies differ");
         let relax = matches!(sweep, Sweep::Relax { .. });
         let moved_of = |i: usize| {
@@ -426,7 +430,6 @@ impl<T: Scalar> Run<T> {
         };
         let (vb, moved_b) = b.map_or_else(Default::default, |b| (velocity[b], moved_of(b)));
         Self {
-            rows: run,
             a,
             b,
             va: velocity[a],
