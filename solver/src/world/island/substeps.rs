@@ -151,8 +151,9 @@ impl<T: Scalar, S: Storage> Local<T, S> {
                 *w = before;
             }
             let lambda = lambda.as_mut_slice();
-            // Time since the start of the step at the sweeps of substep `k` (kinematic bodies
-            // have moved by their velocity over it).
+            // Time since the start of the step at the relax of substep `k` (kinematic bodies
+            // have moved by their velocity over it), whose separations the push of substep
+            // `k + 1` reads.
             let after = sub * T::from(k + 1).unwrap_or_else(T::zero);
             sweep.run(
                 cache,
