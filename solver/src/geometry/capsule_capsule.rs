@@ -68,6 +68,17 @@ pub fn capsule_capsule<T: Float>(
     let half_b = pose_b.transform_vector(&b.end(1));
     let (b0, db) = (pose_b.position - half_b, half_b + half_b);
     let radii = a.radius() + b.radius();
+    // Every point's gap is at least the cores' distance minus the radii (up to rounding):
+    // cores beyond the margin by more than that have no point, and most candidate pairs of
+    // a pile (bounding spheres overlapping, thin capsules apart) end here.
+    let closest = closest_segment_segment(&a0, &da, &b0, &db);
+    let (la2, lb2) = (da.norm_squared(), db.norm_squared());
+    let noise = T::from(16.0).unwrap_or_else(T::one)
+        * T::epsilon()
+        * (fpu::sqrt(la2) + fpu::sqrt(lb2) + radii);
+    if (closest.on_first - closest.on_second).norm() - radii > margin + noise {
+        return Manifold::new();
+    }
     let cross = da.cross(&db);
     let centers = pose_a.position - pose_b.position;
     // The normal for touching cores: across both axes, from B toward A.
@@ -98,7 +109,6 @@ pub fn capsule_capsule<T: Float>(
         }
     };
     let mut m = Manifold::new();
-    let (la2, lb2) = (da.norm_squared(), db.norm_squared());
     let sine = T::from(PARALLEL_SINE).unwrap_or_else(T::zero);
     if la2 > T::zero() && lb2 > T::zero() && cross.norm_squared() <= sine * sine * la2 * lb2 {
         // Parallel: the overlap of B's projection on A's parameter range.
@@ -135,15 +145,11 @@ pub fn capsule_capsule<T: Float>(
             } else {
                 (first, second)
             };
-            let closest = closest_segment_segment(&a0, &da, &b0, &db);
             let crossing = point(
                 closest.on_first,
                 closest.on_second,
                 3 * region(closest.s) + region(closest.t),
             );
-            let noise = T::from(16.0).unwrap_or_else(T::one)
-                * T::epsilon()
-                * (fpu::sqrt(la2) + fpu::sqrt(lb2) + radii);
             let candidates = [crossing, first, second];
             let skip = usize::from(crossing.gap >= first.gap - noise);
             for c in &candidates[skip..] {
@@ -154,7 +160,6 @@ pub fn capsule_capsule<T: Float>(
             return m;
         }
     }
-    let closest = closest_segment_segment(&a0, &da, &b0, &db);
     let feature = 3 * region(closest.s) + region(closest.t);
     let c = if feature == 4 && cross.norm_squared() > T::zero() {
         // Both closest points inside their segments: the distance is along the common
