@@ -29,14 +29,15 @@
 //! # Phases
 //! - [`plan`](JointGraph::plan): the order and the pattern of `L` (symbolic elimination),
 //!   kept while the island's joints stay the same, so a steady island plans once.
-//! - [`factor`](JointGraph::factor): `Γ` assembled body by body, then right-looking block
-//!   `LDLᵀ`. Loops make rows redundant more often than not: a flat grid of bodies pinned
-//!   at the midpoints between them has more in-plane joint rows than in-plane freedoms, so
-//!   `Γ` is singular. A row whose updated pivot falls below `max(8 ε, 1e-9)` of its
-//!   diagonal is fixed by the rows eliminated before it; it is left out (no impulse of its
-//!   own, its equation holds through the others when the right-hand side is consistent)
-//!   and counted as a regularized pivot. Raising such a pivot to the floor instead, as the
-//!   tree does for a single joint, divides round-off by round-off and blew up on the grid.
+//! - [`factor`](JointGraph::factor): `Γ` assembled body by body, each row regularized by
+//!   a small fraction of its diagonal, then right-looking block `LDLᵀ`. Loops make rows
+//!   redundant more often than not: a flat grid of bodies pinned at the midpoints between
+//!   them has more in-plane joint rows than in-plane freedoms, so `Γ` is singular, and a
+//!   grid that has sagged a little is nearly so. The regularization keeps every pivot at
+//!   least that fraction of its diagonal (see [`REDUNDANT`] for the measurements): a
+//!   redundant row shares the load of the rows it repeats instead of dividing round-off by
+//!   round-off. A pivot that still falls below the floor (round-off gone wrong) is left out
+//!   and counted as a regularized pivot.
 //! - [`solve`](JointGraph::solve): forward, diagonal and backward substitution.
 //!
 //! Like the tree, the factors are computed in the scalar's working precision (`f64`, or
@@ -54,17 +55,34 @@ use crate::{BodyInverseMass, ConstraintRow};
 
 const NONE: u32 = u32::MAX;
 
-/// A pivot below `max(8 ε, REDUNDANT)` of its diagonal (before elimination) is a redundant
-/// row and is dropped. What is left of an exactly redundant row is round-off: of the
-/// scalar's rows (`8 ε`: in `f32` a floor of 1e-10 kept such pivots and the solve failed
-/// outright) and of many eliminations in `f64` (this floor: at 1e-12, flat grids of 12 × 12
-/// and more kept such pivots and blew up). A row only nearly redundant is dropped too, and
-/// its equation then holds to about the square root of the ratio (measured on random loops:
-/// within 1e-4 of the scale in `f64`, a few 1e-3 in `f32`; the worst seen, 4.2e-3, was a
-/// loop left 1e-6 short of redundant by the joints' drift, `β = 0`). In `f32` the floor
-/// cannot go lower: the refinement's residual is computed in the scalar, and its round-off
-/// (`ε`) divided by a kept pivot near `ε` becomes impulse.
+/// The relative floor `ρ = max(8 ε, REDUNDANT)` of a redundant row. Every row is first
+/// regularized by `2ρ` of its diagonal (`Γ + cfm·I + 2ρ·diag Γ` is factored; the world's
+/// refinement then solves against `Γ` itself), so the pivot left of a redundant or nearly
+/// redundant row is at least `2ρ` of its diagonal: its impulse stays bounded, and its update
+/// of the rows after it is kept. A pivot below `ρ` of its diagonal is then only round-off
+/// gone wrong, and is dropped. Why both:
+/// - what is left of an exactly redundant row is round-off: of the scalar's rows (`8 ε`: in
+///   `f32` a floor of 1e-10 kept such pivots and the solve failed outright) and of many
+///   eliminations in `f64` (`ρ`: at 1e-12, flat grids of 12 × 12 and more kept such pivots
+///   and blew up); a kept round-off pivot divides round-off by round-off;
+/// - dropping a row only *nearly* redundant (a pivot `p` below the floor that is not
+///   round-off) skips its update of the rows after it, `C C ᵀ/p` with `|C|² ≈ p·Γ_qq`: as
+///   large as their own pivots. A 12 × 12 grid hung from two opposite corners dropped 25 such
+///   rows in its second step, solved it to a residual of 2.5e6 and failed
+///   (`Rotation(TooManySubsteps)`); regularized, it hangs.
+///
+/// A regularized row's equation holds to about `2ρ` of its diagonal times its impulse before
+/// refinement (measured on random loops: within 1e-4 of the scale in `f64`, a few 1e-3 in
+/// `f32`). In `f32` the floor cannot go lower: the refinement's residual is computed in the
+/// scalar, and its round-off (`ε`) divided by a pivot near `ε` becomes impulse.
 const REDUNDANT: f64 = 1e-9;
+
+/// A row is reported redundant ([`JointGraph::regularized`]) when its pivot is within this
+/// many `ρ` of its diagonal: a redundancy spread over a loop's rows leaves a pivot of a few
+/// times the regularization `2ρ`, not exactly `2ρ` (measured: a flat 8 × 8 grid hung from
+/// two corners counts 21 rows, 12 × 12 counts 70; a joint repeated on the same bodies, its
+/// rows).
+const COUNTED_WITHIN: f64 = 64.0;
 
 /// One joint as planned: its dynamic ends (`NONE` for the world or a static body), rows and
 /// first row.
@@ -227,7 +245,8 @@ impl<T: Scalar, S: Storage> JointGraph<T, S> {
         }
     }
 
-    /// Pivots raised by the last [`factor`](Self::factor) (redundant joint rows).
+    /// Redundant joint rows of the last [`factor`](Self::factor): rows whose pivot is
+    /// within [`COUNTED_WITHIN`] `ρ` of their diagonal, or dropped.
     pub(crate) fn regularized(&self) -> usize {
         self.regularized
     }
@@ -537,6 +556,8 @@ impl<T: Scalar, S: Storage> JointGraph<T, S> {
         let redundant = (T::from(8).unwrap_or_else(T::nan) * T::epsilon())
             .max(T::from(REDUNDANT).unwrap_or_else(T::nan))
             .widen();
+        let regularization = redundant + redundant;
+        let within = T::from(COUNTED_WITHIN).unwrap_or_else(T::nan).widen();
         self.values.as_mut_slice().fill(WorkingOf::<T>::zero());
         self.pivots.as_mut_slice().fill(WorkingOf::<T>::zero());
         self.assemble(rows, inverse);
@@ -569,7 +590,8 @@ impl<T: Scalar, S: Storage> JointGraph<T, S> {
                 joint.first_row as usize,
             );
             for r in 0..n {
-                pivots[at + r * n + r] = pivots[at + r * n + r] + cfm.widen();
+                let diagonal = pivots[at + r * n + r];
+                pivots[at + r * n + r] = diagonal + cfm.widen() + regularization * diagonal.abs();
                 floors[first + r] = redundant * pivots[at + r * n + r].abs();
             }
         }
@@ -582,8 +604,13 @@ impl<T: Scalar, S: Storage> JointGraph<T, S> {
             let first = joints[p as usize].first_row as usize;
             let mut floor = [WorkingOf::<T>::zero(); 6];
             floor[..np].copy_from_slice(&floors[first..first + np]);
-            let (d_inv, raised) = invert_spd_with(&pivot, np, &floor, Redundant::Drop);
-            *regularized += usize::from(raised);
+            let (d_inv, dropped) = invert_spd_with(&pivot, np, &floor, Redundant::Drop);
+            // Redundant rows: a pivot left within `COUNTED_WITHIN · ρ` of its diagonal shows as
+            // an entry of `D⁻¹` at least the inverse of that (dropped rows: 0).
+            let redundant_rows = (0..np)
+                .filter(|&i| d_inv[i][i] * floor[i] * within >= WorkingOf::<T>::one())
+                .count();
+            *regularized += redundant_rows.max(usize::from(dropped));
             for i in 0..np {
                 pivots[at + i * np..at + (i + 1) * np].copy_from_slice(&d_inv[i][..np]);
             }
@@ -792,11 +819,16 @@ mod tests {
         }
     }
 
-    /// Γ + cfm·I computed densely, row by row, from the rows and the inverse masses.
+    /// The regularization of each row's diagonal in `f64` (module docs of [`REDUNDANT`]).
+    const REGULARIZATION: f64 = 2.0 * REDUNDANT;
+
+    /// Γ + cfm·I + `regularization`·diag Γ computed densely, row by row, from the rows and
+    /// the inverse masses.
     fn dense(
         rows: &[ConstraintRow<f64>],
         inverse: &[BodyInverseMass<f64>],
         cfm: f64,
+        regularization: f64,
     ) -> Vec<Vec<f64>> {
         let n = rows.len();
         let times = |b: &crate::JacobianBlock<f64>| {
@@ -818,12 +850,13 @@ mod tests {
                 }
                 g[i][j] = s;
             }
+            g[i][i] += (g[i][i] - cfm) * regularization;
         }
         g
     }
 
     /// Factors and solves with random rows and inverse masses on the joints of `plan`, and
-    /// checks `(Γ + cfm·I) x = r` with `Γ` formed densely.
+    /// checks `(Γ + cfm·I + 2ρ·diag Γ) x = r` with `Γ` formed densely.
     fn check(s: &mut Stream, bodies: usize, plan: &[(Option<usize>, Option<usize>, usize)]) {
         let mut inverse = Vec::new();
         for _ in 0..bodies {
@@ -855,7 +888,7 @@ mod tests {
         let rhs: Vec<f64> = (0..rows.len()).map(|_| s.next()).collect();
         let mut x = vec![f64::NAN; rows.len()];
         g.solve(|i| rhs[i], |i, v| x[i] = v);
-        let gamma = dense(&rows, &inverse, cfm);
+        let gamma = dense(&rows, &inverse, cfm, REGULARIZATION);
         for i in 0..rows.len() {
             let r: f64 = (0..rows.len()).map(|j| gamma[i][j] * x[j]).sum();
             approx::assert_relative_eq!(r, rhs[i], epsilon = 1e-8);
@@ -906,9 +939,11 @@ mod tests {
     }
 
     #[test]
-    fn repeated_rows_are_dropped_and_consistent_equations_still_hold() {
+    fn repeated_rows_share_their_load_and_consistent_equations_still_hold() {
         // A joint's rows repeated by a second joint on the same bodies, and a loop: Γ is
-        // singular; with a right-hand side in its range every equation holds.
+        // singular. Regularized, nothing is dropped, the two copies carry equal impulses,
+        // and with a right-hand side in the range of Γ every equation holds to the
+        // regularization's size.
         let mut s = Stream(3);
         let inverse: Vec<_> = (0..3)
             .map(|_| BodyInverseMass {
@@ -943,11 +978,11 @@ mod tests {
         g.factor(&rows, &inverse, 0.0);
         assert_eq!(
             g.regularized(),
-            1,
-            "the repeated joint's pivot block is dropped"
+            3,
+            "the repeated joint's three rows are redundant"
         );
         // r = Γ y for a random y: consistent.
-        let gamma = dense(&rows, &inverse, 0.0);
+        let gamma = dense(&rows, &inverse, 0.0, 0.0);
         let y: Vec<f64> = (0..rows.len()).map(|_| s.next()).collect();
         let rhs: Vec<f64> = (0..rows.len())
             .map(|i| (0..rows.len()).map(|j| gamma[i][j] * y[j]).sum())
@@ -956,7 +991,10 @@ mod tests {
         g.solve(|i| rhs[i], |i, v| x[i] = v);
         for i in 0..rows.len() {
             let r: f64 = (0..rows.len()).map(|j| gamma[i][j] * x[j]).sum();
-            approx::assert_relative_eq!(r, rhs[i], epsilon = 1e-9);
+            approx::assert_relative_eq!(r, rhs[i], epsilon = 1e-7);
+        }
+        for i in 0..3 {
+            approx::assert_relative_eq!(x[i], x[i + 3], epsilon = 1e-9, max_relative = 1e-6);
         }
     }
 }
