@@ -24,7 +24,14 @@
 //! steps act as a damped Newton iteration. Exact projections with Newton steps halved until
 //! the error falls (as the projection now does) reached 0.5 % on 8 × 8 and 8 % on 12 × 12,
 //! but on 20 × 20 the step after the first failed (`Rotation(TooManySubsteps)`): the grid
-//! projected flat exactly left the velocity solve pivots just above the redundancy floor.
+//! projected flat exactly left the velocity solve pivots just above the redundancy floor,
+//! whose dropping corrupted the factorization (see [`REDUNDANT`]). With every row
+//! regularized (measured at 1e-9 of the diagonal) that failure is gone, and exact
+//! projections reach 0.57 % (8 × 8), 7.5 % (12 × 12) and 307 % (20 × 20) at about twice the
+//! step time; on 20 × 20, 12 Newton iterations a step reach 0.80 % at 42 ms a step (rapier:
+//! 0.8 ms). There full Newton steps raise the largest error 2–5×, halved ones barely lower
+//! it, and reusing one factorization over several iterations (a chord method) did not
+//! contract, so the projections keep the tree and the sweeps.
 //!
 //! # Phases
 //! - [`plan`](JointGraph::plan): the order and the pattern of `L` (symbolic elimination),
