@@ -910,3 +910,110 @@ fn a_contact_the_welds_already_hold_stays_bounded() {
     drop_group(&mut w);
     assert!(w.contacts().any(|c| matches!(c.partner, Partner::Body(_))));
 }
+
+/// Random jointed mechanisms: 2–31 spheres, boxes and capsules (0.1–100 kg) placed without
+/// overlap above a plane, with about as many random ball, hinge, weld, prismatic and distance
+/// joints between random pairs (so loops, locked loops and redundant rows), at 30, 60 or
+/// 240 Hz. Seeds 187, 201 and 260 of this generator failed after 85, 70 and 48 steps
+/// (`Rotation(TooManySubsteps)`: the velocity solve diverged) while the joint graph dropped
+/// nearly redundant rows; regularized, they step for 4 s. (Of seeds 1–1000, 10 failed
+/// then and 2 fail now: 706 and 958.)
+#[test]
+fn random_jointed_mechanisms_keep_stepping() {
+    struct Draws(u64);
+    impl Draws {
+        fn unit(&mut self) -> f64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 >> 11) as f64 / (1u64 << 53) as f64
+        }
+        fn range(&mut self, a: f64, b: f64) -> f64 {
+            a + (b - a) * self.unit()
+        }
+    }
+    for seed in [187u64, 201, 260] {
+        let mut g = Draws(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let mut s = WorldSettings::default();
+        s.dt = [1.0 / 30.0, 1.0 / 60.0, 1.0 / 240.0][(g.unit() * 3.0) as usize % 3];
+        if g.unit() < 0.5 {
+            s.sleep = None;
+        }
+        let mut w = World::<f64, Growable>::new(s).unwrap();
+        let m = Material {
+            friction: g.range(0.0, 1.0),
+            restitution: g.range(0.0, 0.8),
+        };
+        w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, m).unwrap();
+        let n = 2 + (g.unit() * 30.0) as usize;
+        let reach = |b: &RigidBody<f64>| {
+            b.shape()
+                .solid()
+                .unwrap()
+                .map_or(0.0, |s| s.bounding_radius())
+        };
+        let mut bodies = Vec::new();
+        for _ in 0..n {
+            let mass = 10f64.powf(g.range(-1.0, 2.0));
+            let body = match (g.unit() * 3.0) as usize {
+                0 => RigidBody::sphere(mass, g.range(0.05, 0.5)).unwrap(),
+                1 => {
+                    let h = [g.range(0.05, 0.6), g.range(0.05, 0.6), g.range(0.05, 0.6)];
+                    RigidBody::cuboid(mass, Vector(h)).unwrap()
+                }
+                _ => RigidBody::capsule(mass, g.range(0.05, 0.3), g.range(0.05, 0.5)).unwrap(),
+            };
+            let mut p = Vector([g.range(-2.0, 2.0), g.range(0.3, 4.0), g.range(-2.0, 2.0)]);
+            for _ in 0..100 {
+                let clear = p[1] > reach(&body)
+                    && bodies
+                        .iter()
+                        .all(|&h| (w[h].position() - p).norm() > reach(&body) + reach(&w[h]));
+                if clear {
+                    break;
+                }
+                p = Vector([g.range(-3.0, 3.0), g.range(0.3, 6.0), g.range(-3.0, 3.0)]);
+            }
+            let v = Vector([g.range(-2.0, 2.0), g.range(-2.0, 2.0), g.range(-2.0, 2.0)]);
+            let body = body
+                .with_material(m)
+                .with_position(p)
+                .with_linear_velocity(v);
+            bodies.push(w.add_body(body).unwrap());
+        }
+        let joints = (g.unit() * n as f64 * 1.5) as usize;
+        for _ in 0..joints {
+            let a = bodies[(g.unit() * n as f64) as usize % n];
+            let b = if g.unit() < 0.2 {
+                None
+            } else {
+                Some(bodies[(g.unit() * n as f64) as usize % n])
+            };
+            if Some(a) == b {
+                continue;
+            }
+            let pa = w[a].position();
+            let at = b.map_or(pa + Vector([0.0, 0.5, 0.0]), |b| {
+                (pa + w[b].position()) * 0.5
+            });
+            let axis = Vector([g.range(-1.0, 1.0), g.range(-1.0, 1.0), g.range(-1.0, 1.0)]);
+            // A joint the world refuses (a zero axis, coincident anchors) is left out.
+            let _ = match (g.unit() * 5.0) as usize {
+                0 => w.add_ball_joint(a, b, at),
+                1 => w.add_hinge_joint(a, b, at, axis),
+                2 => w.add_weld_joint(a, b, at),
+                3 => w.add_prismatic_joint(a, b, at, axis),
+                _ => w.add_distance_joint(a, b, pa, at + Vector([0.1, 0.0, 0.0])),
+            };
+        }
+        let steps = (4.0 / w.settings().dt) as usize;
+        for step in 0..steps {
+            w.step()
+                .unwrap_or_else(|e| panic!("seed {seed}, step {step}: {e}"));
+        }
+        assert!(
+            w.bodies().iter().all(|b| b.position().is_finite()),
+            "seed {seed}"
+        );
+    }
+}
