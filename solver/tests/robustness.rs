@@ -914,26 +914,14 @@ fn a_contact_the_welds_already_hold_stays_bounded() {
 /// Random jointed mechanisms: 2–31 spheres, boxes and capsules (0.1–100 kg) placed without
 /// overlap above a plane, with about as many random ball, hinge, weld, prismatic and distance
 /// joints between random pairs (so loops, locked loops and redundant rows), at 30, 60 or
-/// 240 Hz. Seeds 187, 201 and 260 of this generator failed after 85, 70 and 48 steps
+/// 240 Hz. Seeds 433, 479 and 634 failed after 48, 8 and 34 steps
 /// (`Rotation(TooManySubsteps)`: the velocity solve diverged) while the joint graph dropped
-/// nearly redundant rows; regularized, they step for 4 s. (Of seeds 1–1000, 10 failed
-/// then and 2 fail now: 706 and 958.)
+/// nearly redundant rows; regularized, they step for 4 s. (Of seeds 1–1000, 11 failed
+/// then and none fails now.)
 #[test]
 fn random_jointed_mechanisms_keep_stepping() {
-    struct Draws(u64);
-    impl Draws {
-        fn unit(&mut self) -> f64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 >> 11) as f64 / (1u64 << 53) as f64
-        }
-        fn range(&mut self, a: f64, b: f64) -> f64 {
-            a + (b - a) * self.unit()
-        }
-    }
-    for seed in [187u64, 201, 260] {
-        let mut g = Draws(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    for seed in [433u64, 479, 634] {
+        let mut g = Rng(seed);
         let mut s = WorldSettings::default();
         s.dt = [1.0 / 30.0, 1.0 / 60.0, 1.0 / 240.0][(g.unit() * 3.0) as usize % 3];
         if g.unit() < 0.5 {
