@@ -130,9 +130,17 @@ pub struct JacobianBlock<T> {
 }
 
 impl<T: Float> JacobianBlock<T> {
+    /// `J v` of this block, summed as two interleaved halves of its six entries in memory
+    /// order (`[l₀ l₂ a₁]` and `[l₁ a₀ a₂]`): a two-lane SIMD unit computes that as three
+    /// lane-wise products and two sums, where the sum of the linear and the angular dot
+    /// products needs shuffles to line its pairs up.
     #[inline]
     pub(crate) fn dot(&self, v: &BodyVelocity<T>) -> T {
-        self.linear.dot(&v.linear) + self.angular.dot(&v.angular)
+        let ([l0, l1, l2], [a0, a1, a2]) = (self.linear.0, self.angular.0);
+        let ([v0, v1, v2], [w0, w1, w2]) = (v.linear.0, v.angular.0);
+        let even = l0 * v0 + l2 * v2 + a1 * w1;
+        let odd = l1 * v1 + a0 * w0 + a2 * w2;
+        even + odd
     }
 
     fn is_finite(&self) -> bool {
