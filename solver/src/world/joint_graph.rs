@@ -103,7 +103,7 @@ const REDUNDANT: f64 = 1e-9;
 /// their first step). Factored again with `ρ = 1e-7`, that step drops nothing and every
 /// step of the 4 s succeeds. Of random mechanisms 1–1 000, none fails a step and one has a
 /// body faster than 100 m/s (without this: one failed step, two such bodies); of 400 whose
-/// bodies start overlapping, 15 fail or run that fast (18 without). The report's grids of
+/// bodies start overlapping, 15 fail or run that fast, with or without it. The report's grids of
 /// ball joints (8 × 8 to 20 × 20, 300 steps hanging from opposite corners) drop no row, so
 /// they keep `ρ = 1e-9`.
 const ESCALATION: f64 = 100.0;
