@@ -99,13 +99,14 @@ const REDUNDANT: f64 = 1e-9;
 /// its impulses sixteenfold every sweep (to 10²⁷ in 20 sweeps) and the step failed with
 /// `Rotation(TooManySubsteps)`. Raising such a pivot to its floor instead of leaving the row
 /// out is worse: the floor is below the pivot's true value, so its update `C Cᵀ/p` comes out
-/// too large (pivots of `−6.6e5` after it, and eight of 1 000 random mechanisms failed in
-/// their first step). Factored again with `ρ = 1e-7`, that step drops nothing and every
-/// step of the 4 s succeeds. Of random mechanisms 1–1 000, none fails a step and one has a
+/// too large (pivots of `−6.6e5` after it; eight of 1 000 random mechanisms failed a step or
+/// ran faster than 100 m/s, three when leaving the rows out). Factored again with a larger
+/// `ρ` instead, every step of that mechanism's 4 s succeeds. Of random mechanisms 1–1 000,
+/// none fails a step and one has a
 /// body faster than 100 m/s (without this: one failed step, two such bodies); of 400 whose
-/// bodies start overlapping, 15 fail or run that fast, with or without it. The report's grids of
-/// ball joints (8 × 8 to 20 × 20, 300 steps hanging from opposite corners) drop no row, so
-/// they keep `ρ = 1e-9`.
+/// bodies start overlapping, 15 fail or run that fast, with or without it. The report's
+/// grids of ball joints (8 × 8 to 20 × 20, 300 steps hanging from opposite corners) drop no
+/// row, so they keep `ρ = 1e-9`.
 const ESCALATION: f64 = 100.0;
 
 /// The largest floor `ρ` a factorization is escalated to (a regularization of 0.2 % of each
