@@ -90,23 +90,23 @@ const REDUNDANT: f64 = 1e-9;
 /// A factorization that left a row out is done again with the floor `ρ` (and the
 /// regularization `2ρ`) this many times larger, up to [`CEILING`].
 ///
-/// A pivot below `ρ` means that the round-off of the elimination exceeded the regularization,
-/// and then the factors cannot be trusted: the row left out skips its update of the rows
-/// after it, whose pivots then go wrong too. Measured on a random mechanism of 26 bodies and
-/// 35 joints between bodies of 0.1–100 kg (`robustness::random_jointed_mechanisms_keep_stepping`,
-/// seed 479, at 30 Hz): a pivot came out as `−5.5e-6` where its floor was `5.6e-7`, the
-/// next joints' pivots as `−26` and `−13`, the block Gauss-Seidel around the factors grew
-/// its impulses sixteenfold every sweep (to 10²⁷ in 20 sweeps) and the step failed with
-/// `Rotation(TooManySubsteps)`. Raising such a pivot to its floor instead of leaving the row
-/// out is worse: the floor is below the pivot's true value, so its update `C Cᵀ/p` comes out
-/// too large (pivots of `−6.6e5` after it; eight of 1 000 random mechanisms failed a step or
-/// ran faster than 100 m/s, three when leaving the rows out). Factored again with a larger
-/// `ρ` instead, every step of that mechanism's 4 s succeeds. Of random mechanisms 1–1 000,
-/// none fails a step and one has a
-/// body faster than 100 m/s (without this: one failed step, two such bodies); of 400 whose
-/// bodies start overlapping, 15 fail or run that fast, with or without it. The report's
-/// grids of ball joints (8 × 8 to 20 × 20, 300 steps hanging from opposite corners) drop no
-/// row, so they keep `ρ = 1e-9`.
+/// A pivot below `ρ` means that the round-off of the elimination exceeded the
+/// regularization, and then the factors cannot be trusted: the row left out skips its
+/// update of the rows after it, whose pivots then go wrong too. Measured on a random
+/// mechanism of 26 bodies and 35 joints between bodies of 0.1–100 kg
+/// (`robustness::random_jointed_mechanisms_keep_stepping`, seed 479, at 30 Hz): a pivot
+/// came out as `−5.5e-6` where its floor was `5.6e-7`, the next joints' pivots as `−26` and
+/// `−13`, the block Gauss-Seidel around the factors grew its impulses sixteenfold every
+/// sweep (to 10²⁷ in 20 sweeps) and the step failed with `Rotation(TooManySubsteps)`.
+/// Raising such a pivot to its floor instead of leaving the row out is worse: the floor is
+/// below the pivot's true value, so its update `C Cᵀ/p` comes out too large (pivots of
+/// `−6.6e5` after it; eight of 1 000 random mechanisms failed a step or ran faster than 100
+/// m/s, three when leaving the rows out). Factored again with a larger `ρ` instead, every
+/// step of that mechanism's 4 s succeeds. Of random mechanisms 1–1 000, none fails a step
+/// and one has a body faster than 100 m/s (without this: one failed step, two such bodies);
+/// of 400 whose bodies start overlapping, 15 fail or run that fast, with or without it. The
+/// report's grids of ball joints (8 × 8 to 20 × 20, 300 steps hanging from opposite
+/// corners) drop no row, so they keep `ρ = 1e-9`.
 const ESCALATION: f64 = 100.0;
 
 /// The largest floor `ρ` a factorization is escalated to (a regularization of 0.2 % of each
