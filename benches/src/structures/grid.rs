@@ -13,6 +13,7 @@ use solver::cwlist::Growable;
 use solver::world::{RigidBody, World, WorldSettings};
 use solver::xform::Vector;
 
+use super::Spread;
 use crate::table::Table;
 
 /// A `n × n` grid of 1 kg spheres (r = 5 cm) 0.25 m apart in a horizontal plane, each
@@ -53,9 +54,8 @@ fn grid_at(i: usize, j: usize) -> [f64; 3] {
 }
 
 /// Where sphere `(i, j)` starts: its place in the grid, sphere `(1, 1)` moved by `jitter`
-/// (m) along x. A hanging grid whips, and its largest gap is chaotic: moving one sphere by
-/// 10⁻¹² m changed ours on 12 × 12 from 27 % to 21 % or 48 %, so each grid runs from a few
-/// such starts and the table gives the median with the range.
+/// (m) along x. A hanging grid whips, and its largest gap is chaotic ([`Spread`]), so each
+/// grid runs from a few such starts.
 fn grid_start(i: usize, j: usize, jitter: f64) -> [f64; 3] {
     let mut p = grid_at(i, j);
     if (i, j) == (1, 1) {
@@ -214,32 +214,19 @@ pub(super) fn section() -> String {
                 )
             })
             .collect();
-        let spread = |values: Vec<f64>| {
-            let mut v = values;
-            v.sort_by(f64::total_cmp);
-            (v[v.len() / 2], v[0], v[v.len() - 1])
-        };
-        let percent = |(median, lo, hi): (f64, f64, f64)| {
-            format!(
-                "{:.1} % ({:.1}–{:.1})",
-                median * 100.0,
-                lo * 100.0,
-                hi * 100.0
-            )
-        };
-        let ours_gap = spread(runs.iter().map(|r| r.0.0).collect());
-        let rapier_gap = spread(runs.iter().map(|r| r.1.0).collect());
-        let ours_step = spread(runs.iter().map(|r| r.0.1).collect());
-        let rapier_step = spread(runs.iter().map(|r| r.1.1).collect());
-        let ratio = spread(runs.iter().map(|r| r.0.1 / r.1.1).collect());
+        let ours_gap = Spread::of(runs.iter().map(|r| r.0.0));
+        let rapier_gap = Spread::of(runs.iter().map(|r| r.1.0));
+        let ours_step = Spread::of(runs.iter().map(|r| r.0.1));
+        let rapier_step = Spread::of(runs.iter().map(|r| r.1.1));
+        let ratio = Spread::of(runs.iter().map(|r| r.0.1 / r.1.1));
         t.row([
             format!("{n} × {n} ball-joint grid, {}", pins.describe()),
-            percent(ours_gap),
-            percent(rapier_gap),
-            format!("{:.3} ms", ours_step.0 * 1e3),
-            format!("{:.3} ms", rapier_step.0 * 1e3),
-            format!("{:.2}x ({:.2}–{:.2})", ratio.0, ratio.1, ratio.2),
-            if ours_gap.2 <= 0.01 {
+            ours_gap.show(100.0, 1, " %"),
+            rapier_gap.show(100.0, 1, " %"),
+            format!("{:.3} ms", ours_step.median * 1e3),
+            format!("{:.3} ms", rapier_step.median * 1e3),
+            ratio.show(1.0, 2, "x"),
+            if ours_gap.max <= 0.01 {
                 "gap ≤ 1 %: met".to_string()
             } else {
                 "gap ≤ 1 %: NOT met".to_string()

@@ -161,6 +161,41 @@ impl OpenBox {
     }
 }
 
+/// A figure of a chaotic scene measured from several starts: its median and range. A pile
+/// or a hanging grid amplifies the smallest difference, so one run's deepest penetration or
+/// largest gap is one draw: moving one sphere of a 12 × 12 grid by 10⁻¹² m changed our gap
+/// from 27 % to 21 % or 48 %, and six random draws of the capsules' turns gave our deepest
+/// penetration anywhere from 6.6 to 14.8 mm.
+#[derive(Debug, Clone, Copy)]
+struct Spread {
+    median: f64,
+    min: f64,
+    max: f64,
+}
+
+impl Spread {
+    fn of(values: impl IntoIterator<Item = f64>) -> Self {
+        let mut v: Vec<f64> = values.into_iter().collect();
+        v.sort_by(f64::total_cmp);
+        Self {
+            median: v.get(v.len() / 2).copied().unwrap_or(f64::NAN),
+            min: v.first().copied().unwrap_or(f64::NAN),
+            max: v.last().copied().unwrap_or(f64::NAN),
+        }
+    }
+
+    /// `median (min–max)` scaled by `scale`, with `decimals` and `unit` after the median.
+    fn show(&self, scale: f64, decimals: usize, unit: &str) -> String {
+        format!(
+            "{:.d$}{unit} ({:.d$}–{:.d$})",
+            self.median * scale,
+            self.min * scale,
+            self.max * scale,
+            d = decimals
+        )
+    }
+}
+
 /// Jolt's `(x, y, z, w)` as our quaternion.
 #[cfg(feature = "jolt")]
 fn jolt_quaternion(q: [f64; 4]) -> solver::xform::Quaternion<f64> {
