@@ -175,12 +175,11 @@ struct Spread {
 
 impl Spread {
     fn of(values: impl IntoIterator<Item = f64>) -> Self {
-        let mut v: Vec<f64> = values.into_iter().collect();
-        v.sort_by(f64::total_cmp);
+        let runs = crate::measure::Rounds(values.into_iter().collect());
         Self {
-            median: v.get(v.len() / 2).copied().unwrap_or(f64::NAN),
-            min: v.first().copied().unwrap_or(f64::NAN),
-            max: v.last().copied().unwrap_or(f64::NAN),
+            median: runs.median(),
+            min: runs.best(),
+            max: runs.0.iter().copied().reduce(f64::max).unwrap_or(f64::NAN),
         }
     }
 
