@@ -89,10 +89,6 @@ impl<T: Float> BodyVelocity<T> {
         self.linear += other.linear * s;
         self.angular += other.angular * s;
     }
-
-    fn is_finite(&self) -> bool {
-        self.linear.is_finite() && self.angular.is_finite()
-    }
 }
 
 /// One body's part of a constraint row: `Jᵢ v = linear·v_lin + angular·ω` for that body.
@@ -141,10 +137,6 @@ impl<T: Float> JacobianBlock<T> {
         let even = l0 * v0 + l2 * v2 + a1 * w1;
         let odd = l1 * v1 + a0 * w0 + a2 * w2;
         even + odd
-    }
-
-    fn is_finite(&self) -> bool {
-        self.linear.is_finite() && self.angular.is_finite()
     }
 }
 
@@ -423,13 +415,12 @@ impl<T: Float> RowOperator<T> for SequentialImpulse<'_, T> {
         s
     }
 
+    /// The diagonal alone tells: [`SequentialImpulse::new`] computed it as `J·(M⁻¹Jᵀ)` from
+    /// every entry of the row and of its cache, and a non-finite entry makes its product
+    /// non-finite (`∞·0` and `NaN·x` are NaN), which no sum brings back (`∞ − ∞` is NaN).
+    /// (Checking all 25 entries took 5 % of a box tower's step.)
     fn row_is_finite(&self, i: usize) -> bool {
-        let (r, c) = (&self.rows[i], &self.cache[i]);
-        r.a.is_finite()
-            && r.b.as_ref().is_none_or(JacobianBlock::is_finite)
-            && c.a.is_finite()
-            && c.b.is_finite()
-            && c.diagonal.is_finite()
+        self.cache[i].diagonal.is_finite()
     }
 
     #[inline(always)]

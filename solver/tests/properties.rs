@@ -411,6 +411,62 @@ macro_rules! pgs_tests {
                     prop_assert!(flags.iter().all(|f| !f.is_bad_input()));
                 }
 
+                /// A sparse row is finite exactly when its Jacobian and the inverse masses it
+                /// reaches are: one non-finite entry anywhere among them (a Jacobian entry, a
+                /// body's inverse mass or an inverse-inertia entry, as ∞, −∞ or NaN) makes
+                /// `row_is_finite` false and the row flagged, while the other rows of the same
+                /// problem stay finite and active.
+                #[test]
+                fn a_non_finite_entry_anywhere_in_a_row_is_found(
+                    seed in any::<u64>(), rows in 2usize..=12, pick in 0usize..1000,
+                    where_ in 0usize..19, kind in 0usize..3,
+                ) {
+                    let p = problem(seed, rows, MASS_RATIO, UNIQUE);
+                    let (mut crows, mut bodies) = (rows_t(&p.rows), bodies_t(&p.bodies));
+                    let bad = [T::INFINITY, T::NEG_INFINITY, T::NAN][kind];
+                    let i = pick % crows.len();
+                    let two = crows[i].b.is_some();
+                    // Entries 0..12: the Jacobian (block a, then block b if any); 12..19: the
+                    // inverse mass and the inverse inertia's row 0 and diagonal of a body of
+                    // the row.
+                    let spot = if two { where_ } else if where_ < 12 { where_ % 6 } else { where_ };
+                    let row = &mut crows[i];
+                    match spot {
+                        0..=5 => {
+                            let v = if spot < 3 { &mut row.a.linear } else { &mut row.a.angular };
+                            v[spot % 3] = bad;
+                        }
+                        6..=11 => {
+                            let b = row.b.as_mut().unwrap();
+                            let v = if spot < 9 { &mut b.linear } else { &mut b.angular };
+                            v[spot % 3] = bad;
+                        }
+                        _ => {
+                            let body = if two && spot % 2 == 1 { row.b.unwrap().body } else { row.a.body };
+                            let m = &mut bodies[body];
+                            match spot {
+                                12 => m.inv_mass = bad,
+                                13..=15 => m.inv_inertia.0[0][spot - 13] = bad,
+                                _ => m.inv_inertia.0[spot - 16][spot - 16] = bad,
+                            }
+                        }
+                    }
+                    let reaches = |r: &ConstraintRow<T>, b: usize| {
+                        r.a.body == b || r.b.is_some_and(|x| x.body == b)
+                    };
+                    let bad_body = (spot >= 12).then(|| {
+                        if two && spot % 2 == 1 { crows[i].b.unwrap().body } else { crows[i].a.body }
+                    });
+                    let n = crows.len();
+                    let mut cache = vec![RowCache::default(); n];
+                    let mut dv = vec![BodyVelocity::default(); bodies.len()];
+                    let op = SequentialImpulse::new(&bodies, &crows, &mut cache, &mut dv).unwrap();
+                    for (k, r) in crows.iter().enumerate() {
+                        let poisoned = k == i || bad_body.is_some_and(|b| reaches(r, b));
+                        prop_assert_eq!(solver::RowOperator::row_is_finite(&op, k), !poisoned, "row {}", k);
+                    }
+                }
+
                 /// Merging in the sequential-impulse form: a repeated row (same blocks, η and
                 /// limits) is merged, and the velocity change the operator keeps is still
                 /// M⁻¹Jᵀλ for the split λ (computed here from the blocks directly), with
