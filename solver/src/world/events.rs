@@ -163,7 +163,7 @@ impl<T: Float, S: Storage> Touching<T, S> {
             }
         }
         // Every pair once: its key orders it whatever sorts it.
-        loops.sort(next.pairs.as_mut_slice(), &|x, y| x.key().cmp(&y.key()));
+        loops.sort(next.pairs.as_mut_slice(), |x, y| x.key().cmp(&y.key()));
         let (old, new) = (self.pairs.as_slice(), next.pairs.as_slice());
         let (mut i, mut j) = (0, 0);
         while i < old.len() || j < new.len() {

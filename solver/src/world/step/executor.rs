@@ -54,7 +54,7 @@ pub(crate) trait Loops {
 
     /// Sorts `items` by `order`, which must be total on them: then every sort gives the
     /// same result.
-    fn sort<X: Send>(&mut self, items: &mut [X], order: &(dyn Fn(&X, &X) -> Ordering + Sync));
+    fn sort<X: Send>(&mut self, items: &mut [X], order: impl Fn(&X, &X) -> Ordering + Sync);
 }
 
 /// Work that can be cut in two independent halves (disjoint outputs), for
@@ -219,7 +219,7 @@ impl Loops for Sequential {
         failed.map_or(Ok(()), Err)
     }
 
-    fn sort<X: Send>(&mut self, items: &mut [X], order: &(dyn Fn(&X, &X) -> Ordering + Sync)) {
+    fn sort<X: Send>(&mut self, items: &mut [X], order: impl Fn(&X, &X) -> Ordering + Sync) {
         items.sort_unstable_by(order);
     }
 }

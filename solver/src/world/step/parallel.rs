@@ -326,7 +326,7 @@ impl<T: Scalar> Loops for Parallel<T> {
     fn sort<X: Send>(
         &mut self,
         items: &mut [X],
-        order: &(dyn Fn(&X, &X) -> core::cmp::Ordering + Sync),
+        order: impl Fn(&X, &X) -> core::cmp::Ordering + Sync,
     ) {
         items.par_sort_unstable_by(order);
     }
