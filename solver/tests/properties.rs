@@ -412,10 +412,9 @@ macro_rules! pgs_tests {
                 }
 
                 /// A sparse row is finite exactly when its Jacobian and the inverse masses it
-                /// reaches are: one non-finite entry anywhere among them (a Jacobian entry, a
-                /// body's inverse mass or an inverse-inertia entry, as ∞, −∞ or NaN) makes
-                /// `row_is_finite` false and the row flagged, while the other rows of the same
-                /// problem stay finite and active.
+                /// reaches are: one non-finite entry (a Jacobian entry, a body's inverse mass
+                /// or an inverse-inertia entry, as ∞, −∞ or NaN) makes `row_is_finite` false
+                /// for exactly the rows that contain or reach it, and no other.
                 #[test]
                 fn a_non_finite_entry_anywhere_in_a_row_is_found(
                     seed in any::<u64>(), rows in 2usize..=12, pick in 0usize..1000,
