@@ -565,10 +565,16 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
         );
         for &j in order {
             let joint = &mut joints[j];
-            joint.x = [WorkingOf::<T>::zero(); 6];
-            for r in 0..joint.rows {
-                joint.x[r] = rhs(joint.first_row + r).widen();
-            }
+            let (first, rows) = (joint.first_row, joint.rows);
+            // Built entry by entry (a zeroed array written over was a `memclr` call a joint
+            // on the Cortex-M4F).
+            joint.x = core::array::from_fn(|r| {
+                if r < rows {
+                    rhs(first + r).widen()
+                } else {
+                    WorkingOf::<T>::zero()
+                }
+            });
             bodies[joint.child].x = [WorkingOf::<T>::zero(); 6];
             if joint.then_root != NONE {
                 bodies[joint.then_root].x = [WorkingOf::<T>::zero(); 6];
