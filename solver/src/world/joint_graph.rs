@@ -197,11 +197,6 @@ fn push<E>(buf: &mut impl Buffer<E>, e: E) -> Result<(), WorldError> {
 /// `a −= b cᵀ` for row-major `a` (`n × m`), `b` (`n × k`) and `c` (`m × k`).
 #[inline]
 fn subtract_product<W: Working>(a: &mut [W], b: &[W], c: &[W], n: usize, m: usize, k: usize) {
-    if (n, m, k) == (3, 3, 3) {
-        // Ball joints: loops of a known length, unrolled by the compiler.
-        subtract_product_fixed::<W, 3>(a, b, c);
-        return;
-    }
     for i in 0..n {
         for j in 0..m {
             let mut s = W::zero();
@@ -213,17 +208,21 @@ fn subtract_product<W: Working>(a: &mut [W], b: &[W], c: &[W], n: usize, m: usiz
     }
 }
 
-/// [`subtract_product`] for `n = m = k = N`.
+/// [`subtract_product`] of 3 × 3 blocks (ball joints), each entry summed in the same order
+/// (the same bits): loops of a known length, inlined where the caller keeps `c` in
+/// registers.
 #[inline(always)]
-fn subtract_product_fixed<W: Working, const N: usize>(a: &mut [W], b: &[W], c: &[W]) {
-    let (a, b, c) = (&mut a[..N * N], &b[..N * N], &c[..N * N]);
-    for i in 0..N {
-        for j in 0..N {
+fn subtract_product_3<W: Working>(a: &mut [W], b: &[W], c: &[W; 9]) {
+    let (Ok(a), Ok(b)) = (<&mut [W; 9]>::try_from(a), <&[W; 9]>::try_from(b)) else {
+        unreachable!("3 × 3 blocks");
+    };
+    for i in 0..3 {
+        for j in 0..3 {
             let mut s = W::zero();
-            for l in 0..N {
-                s = s + b[i * N + l] * c[j * N + l];
+            for l in 0..3 {
+                s = s + b[i * 3 + l] * c[j * 3 + l];
             }
-            a[i * N + j] = a[i * N + j] - s;
+            a[i * 3 + j] = a[i * 3 + j] - s;
         }
     }
 }
@@ -691,10 +690,19 @@ impl<T: Scalar, S: Storage> JointGraph<T, S> {
                 let n1 = rows_of(q1);
                 let mut c1 = [WorkingOf::<T>::zero(); 36];
                 c1[..n1 * np].copy_from_slice(&values[from1..from1 + n1 * np]);
+                // Ball joints (3 × 3 blocks): the same updates with the sizes known, so
+                // `C_q1` stays in registers and the product is inlined (the same bits; a
+                // 20 × 20 grid's factorization: 32.1 → 26.0 M instructions).
+                let ball = (np, n1) == (3, 3);
+                let c1_3: [_; 9] = core::array::from_fn(|i| c1[i]);
                 let l1 = &scratch[from1 - column..];
                 // Γ_q1q1 −= L_q1 C_q1ᵀ.
                 let at1 = pivot_of(q1);
-                subtract_product(&mut pivots[at1..at1 + n1 * n1], l1, &c1, n1, n1, np);
+                if ball {
+                    subtract_product_3(&mut pivots[at1..at1 + 9], &l1[..9], &c1_3);
+                } else {
+                    subtract_product(&mut pivots[at1..at1 + n1 * n1], l1, &c1, n1, n1, np);
+                }
                 // Γ_q2q1 −= L_q2 C_q1ᵀ for q2 after q1: in the column of q1.
                 let k1 = position[q1 as usize] as usize;
                 let mut cursor = column_start[k1] as usize;
@@ -707,7 +715,18 @@ impl<T: Scalar, S: Storage> JointGraph<T, S> {
                     let n2 = rows_of(q2);
                     let target = block_start[cursor] as usize;
                     let l2 = &scratch[block_start[e2] as usize - column..];
-                    subtract_product(&mut values[target..target + n2 * n1], l2, &c1, n2, n1, np);
+                    if ball && n2 == 3 {
+                        subtract_product_3(&mut values[target..target + 9], &l2[..9], &c1_3);
+                    } else {
+                        subtract_product(
+                            &mut values[target..target + n2 * n1],
+                            l2,
+                            &c1,
+                            n2,
+                            n1,
+                            np,
+                        );
+                    }
                 }
             }
             let end = block_start[last] as usize;
