@@ -227,62 +227,59 @@ fn subtract_product_3<W: Working>(a: &mut [W], b: &[W], c: &[W; 9]) {
     }
 }
 
+/// Calls `f(n, m)`, with the sizes as constants for 3 × 3 blocks (ball joints): inlined,
+/// its loops then unroll (each entry still summed in the same order: the same bits).
+#[inline(always)]
+fn sized<R>(n: usize, m: usize, f: impl FnOnce(usize, usize) -> R) -> R {
+    if (n, m) == (3, 3) { f(3, 3) } else { f(n, m) }
+}
+
 /// `l = c d` for row-major `c` (`n × m`) and the `m × m` block `d` (`D⁻¹`), into row-major
-/// `l`; inlined, so that 3 × 3 blocks (ball joints) unroll.
+/// `l`.
 #[inline(always)]
 fn times_inverse<W: Working>(l: &mut [W], c: &[W], d: &[[W; 6]; 6], n: usize, m: usize) {
-    for i in 0..n {
-        for j in 0..m {
-            let mut s = W::zero();
-            for k in 0..m {
-                s = s + c[i * m + k] * d[k][j];
+    sized(n, m, |n, m| {
+        let (l, c) = (&mut l[..n * m], &c[..n * m]);
+        for i in 0..n {
+            for j in 0..m {
+                let mut s = W::zero();
+                for k in 0..m {
+                    s = s + c[i * m + k] * d[k][j];
+                }
+                l[i * m + j] = s;
             }
-            l[i * m + j] = s;
         }
-    }
+    });
 }
 
-/// `y −= A x` for row-major `A` (`n × m`); 3 × 3 blocks (ball joints) with the sizes known,
-/// each entry summed in the same order.
+/// `y −= A x` for row-major `A` (`n × m`).
 #[inline(always)]
 fn subtract_times<W: Working>(y: &mut [W], a: &[W], x: &[W], n: usize, m: usize) {
-    if (n, m) == (3, 3) {
-        subtract_times_by(&mut y[..3], &a[..9], &x[..3], 3, 3);
-    } else {
-        subtract_times_by(y, a, x, n, m);
-    }
-}
-
-#[inline(always)]
-fn subtract_times_by<W: Working>(y: &mut [W], a: &[W], x: &[W], n: usize, m: usize) {
-    for i in 0..n {
-        let mut s = W::zero();
-        for j in 0..m {
-            s = s + a[i * m + j] * x[j];
+    sized(n, m, |n, m| {
+        let (y, a, x) = (&mut y[..n], &a[..n * m], &x[..m]);
+        for i in 0..n {
+            let mut s = W::zero();
+            for j in 0..m {
+                s = s + a[i * m + j] * x[j];
+            }
+            y[i] = y[i] - s;
         }
-        y[i] = y[i] - s;
-    }
+    });
 }
 
-/// `y −= Aᵀ x` for row-major `A` (`n × m`); 3 × 3 blocks as in [`subtract_times`].
+/// `y −= Aᵀ x` for row-major `A` (`n × m`).
 #[inline(always)]
 fn subtract_transposed_times<W: Working>(y: &mut [W], a: &[W], x: &[W], n: usize, m: usize) {
-    if (n, m) == (3, 3) {
-        subtract_transposed_times_by(&mut y[..3], &a[..9], &x[..3], 3, 3);
-    } else {
-        subtract_transposed_times_by(y, a, x, n, m);
-    }
-}
-
-#[inline(always)]
-fn subtract_transposed_times_by<W: Working>(y: &mut [W], a: &[W], x: &[W], n: usize, m: usize) {
-    for j in 0..m {
-        let mut s = W::zero();
-        for i in 0..n {
-            s = s + a[i * m + j] * x[i];
+    sized(n, m, |n, m| {
+        let (y, a, x) = (&mut y[..m], &a[..n * m], &x[..n]);
+        for j in 0..m {
+            let mut s = W::zero();
+            for i in 0..n {
+                s = s + a[i * m + j] * x[i];
+            }
+            y[j] = y[j] - s;
         }
-        y[j] = y[j] - s;
-    }
+    });
 }
 
 impl<T: Scalar, S: Storage> JointGraph<T, S> {
@@ -709,12 +706,7 @@ impl<T: Scalar, S: Storage> JointGraph<T, S> {
             for e in first..last {
                 let (from, nq) = (block_start[e] as usize, rows_of(below[e]));
                 let offset = from - column;
-                let (l, c) = (&mut scratch[offset..], &values[from..]);
-                if (nq, np) == (3, 3) {
-                    times_inverse(&mut l[..9], &c[..9], &d_inv, 3, 3);
-                } else {
-                    times_inverse(l, c, &d_inv, nq, np);
-                }
+                times_inverse(&mut scratch[offset..], &values[from..], &d_inv, nq, np);
             }
             for e1 in first..last {
                 let (q1, from1) = (below[e1], block_start[e1] as usize);
