@@ -90,6 +90,17 @@ impl<T, Ix: Index, S: Storage> List<T, Ix, S> {
     }
 }
 
+/// How many slots a fold's walk from the far end runs ahead ([`Links::fold_slots`]): 64
+/// indices on the stack (64 B with `u8` links, 128 B with `u16`), so that lists of up to
+/// 128 elements are walked from both ends all the way.
+const FAR_AHEAD: usize = 64;
+
+/// Folds of more slots than this are walked from both ends ([`Links::fold_both_ends`]):
+/// below it the second chain's fixed cost (a call, the stack, one more mispredicted
+/// branch, about 5 ns here) is more than its overlap saves (measured with `u8` links on
+/// x86-64: 24 elements 18 → 22 ns, 40 elements 40 → 35 ns, 100 elements 122 → 86 ns).
+const BOTH_ENDS_FROM: usize = 32;
+
 /// The shared walking state: the remaining range `front..=back` of the chain and its length.
 /// The ends are kept as `usize` so the hot loop does not re-extend the index each step.
 #[derive(Debug, Clone)]
@@ -181,6 +192,70 @@ impl<'a, Ix: Index> Links<'a, Ix> {
         Some(i)
     }
 
+    /// Folds the remaining slots front to back (`forward`) or back to front. Walks of more
+    /// than [`BOTH_ENDS_FROM`] slots follow the links from both ends at once
+    /// ([`Self::fold_both_ends`]).
+    #[inline]
+    fn fold_slots<B>(self, forward: bool, init: B, mut f: impl FnMut(B, usize) -> B) -> B {
+        let mut acc = init;
+        let mut i = if forward { self.front } else { self.back };
+        if self.linear {
+            for k in 0..self.len {
+                acc = f(acc, if forward { i + k } else { i - k });
+            }
+            return acc;
+        }
+        if self.len > BOTH_ENDS_FROM {
+            return self.fold_both_ends(forward, acc, f);
+        }
+        for _ in 0..self.len {
+            let node = &self.nodes[i];
+            let next = if forward { node.next } else { node.prev };
+            acc = f(acc, i);
+            i = next.to_usize();
+        }
+        acc
+    }
+
+    /// [`Self::fold_slots`] following the links from both ends at once: each step takes the
+    /// next slot in order from the near end and one from the far end, whose slots wait in a
+    /// stack until the near end has passed (at most [`FAR_AHEAD`] of them; past that the
+    /// near end walks alone).
+    ///
+    /// A walk is bound by the latency of one load per step (a slot's successor is stored
+    /// in the slot); the two chains of loads do not depend on each other, so they overlap.
+    /// The stack lives in this frame rather than in the iterator: `next` cannot use it (it
+    /// hands out one slot a call), and a buffer in the iterator made short walks through
+    /// `next` 2–3× slower (measured with 4 and 12 elements).
+    #[inline(never)]
+    fn fold_both_ends<B>(self, forward: bool, init: B, mut f: impl FnMut(B, usize) -> B) -> B {
+        let (mut near, mut far) = if forward {
+            (self.front, self.back)
+        } else {
+            (self.back, self.front)
+        };
+        let link = |i: usize, next: bool| {
+            let node = &self.nodes[i];
+            if next { node.next } else { node.prev }.to_usize()
+        };
+        let (mut acc, mut ahead) = (init, self.len);
+        let mut waiting = heapless::Vec::<Ix, FAR_AHEAD>::new();
+        while ahead > 0 {
+            let i = near;
+            near = link(i, forward);
+            ahead -= 1;
+            if ahead > 0 && waiting.push(Ix::from_usize(far)).is_ok() {
+                far = link(far, !forward);
+                ahead -= 1;
+            }
+            acc = f(acc, i);
+        }
+        while let Some(i) = waiting.pop() {
+            acc = f(acc, i.to_usize());
+        }
+        acc
+    }
+
     #[inline(always)]
     fn next_back(&mut self) -> Option<usize> {
         if self.len == 0 {
@@ -249,6 +324,12 @@ impl<'a, T, Ix: Index> Iterator for Iter<'a, T, Ix> {
     fn last(mut self) -> Option<&'a T> {
         self.next_back()
     }
+    #[inline]
+    fn fold<B, F: FnMut(B, &'a T) -> B>(self, init: B, mut f: F) -> B {
+        let values = self.values;
+        self.links
+            .fold_slots(true, init, |acc, i| f(acc, &values[i]))
+    }
 }
 
 impl<'a, T, Ix: Index> DoubleEndedIterator for Iter<'a, T, Ix> {
@@ -259,6 +340,12 @@ impl<'a, T, Ix: Index> DoubleEndedIterator for Iter<'a, T, Ix> {
     #[inline]
     fn nth_back(&mut self, k: usize) -> Option<&'a T> {
         self.links.nth_back(k).map(|i| &self.values[i])
+    }
+    #[inline]
+    fn rfold<B, F: FnMut(B, &'a T) -> B>(self, init: B, mut f: F) -> B {
+        let values = self.values;
+        self.links
+            .fold_slots(false, init, |acc, i| f(acc, &values[i]))
     }
 }
 exact_size!(Iter<'a, T, Ix> where Ix: Index);
@@ -297,6 +384,10 @@ impl<Ix: Index> Iterator for Positions<'_, Ix> {
     fn last(mut self) -> Option<Pos> {
         self.next_back()
     }
+    #[inline]
+    fn fold<B, F: FnMut(B, Pos) -> B>(self, init: B, mut f: F) -> B {
+        self.links.fold_slots(true, init, |acc, i| f(acc, Pos(i)))
+    }
 }
 
 impl<Ix: Index> DoubleEndedIterator for Positions<'_, Ix> {
@@ -307,6 +398,10 @@ impl<Ix: Index> DoubleEndedIterator for Positions<'_, Ix> {
     #[inline]
     fn nth_back(&mut self, k: usize) -> Option<Pos> {
         self.links.nth_back(k).map(Pos)
+    }
+    #[inline]
+    fn rfold<B, F: FnMut(B, Pos) -> B>(self, init: B, mut f: F) -> B {
+        self.links.fold_slots(false, init, |acc, i| f(acc, Pos(i)))
     }
 }
 exact_size!(Positions<'a, Ix> where Ix: Index);
