@@ -29,6 +29,17 @@ fn built<Ix: Index>(n: usize, fronts: &[bool]) -> (List<u32, Ix>, VecDeque<u32>)
     (list, model)
 }
 
+/// `it` after `skip` steps from the front and `skip_back` from the back.
+fn skipped<I: DoubleEndedIterator>(mut it: I, skip: usize, skip_back: usize) -> I {
+    for _ in 0..skip {
+        it.next();
+    }
+    for _ in 0..skip_back {
+        it.next_back();
+    }
+    it
+}
+
 /// Takes `skip` elements from the front and `skip_back` from the back of every iterator,
 /// then checks `fold` and `rfold` of the rest against the model.
 fn folds_agree<Ix: Index>(n: usize, fronts: &[bool], skip: usize, skip_back: usize) {
@@ -41,43 +52,31 @@ fn folds_agree<Ix: Index>(n: usize, fronts: &[bool], skip: usize, skip_back: usi
         .take(n - skip - skip_back)
         .collect();
     let reversed: Vec<u32> = expected.iter().rev().copied().collect();
-    let rest = || {
-        let mut it = list.iter();
-        for _ in 0..skip {
-            it.next();
-        }
-        for _ in 0..skip_back {
-            it.next_back();
-        }
-        it
-    };
     let push = |mut v: Vec<u32>, x: &u32| {
         v.push(*x);
         v
     };
-    assert_eq!(rest().fold(Vec::new(), push), expected, "fold");
-    assert_eq!(rest().rfold(Vec::new(), push), reversed, "rfold");
-    let positions = || {
-        let mut it = list.positions();
-        for _ in 0..skip {
-            it.next();
-        }
-        for _ in 0..skip_back {
-            it.next_back();
-        }
-        it
-    };
+    assert_eq!(
+        skipped(list.iter(), skip, skip_back).fold(Vec::new(), push),
+        expected,
+        "fold"
+    );
+    assert_eq!(
+        skipped(list.iter(), skip, skip_back).rfold(Vec::new(), push),
+        reversed,
+        "rfold"
+    );
     let value = |mut v: Vec<u32>, p| {
         v.push(*list.get(p).expect("a position of the list"));
         v
     };
     assert_eq!(
-        positions().fold(Vec::new(), value),
+        skipped(list.positions(), skip, skip_back).fold(Vec::new(), value),
         expected,
         "positions fold"
     );
     assert_eq!(
-        positions().rfold(Vec::new(), value),
+        skipped(list.positions(), skip, skip_back).rfold(Vec::new(), value),
         reversed,
         "positions rfold"
     );
