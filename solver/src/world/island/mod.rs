@@ -224,6 +224,8 @@ pub(crate) struct Local<T: Scalar, S: Storage> {
     pair_end: S::Buf<u32>,
     /// What the substeps' row updates read besides `J`, `M⁻¹Jᵀ` and `λ`.
     limits: S::Buf<substeps::RowLimits<T>>,
+    /// Each local body's depth, in contacts from the ground ([`Local::substeps_by_depth`]).
+    depth: S::Buf<u32>,
 }
 
 impl<T: Scalar, S: Storage> Local<T, S> {
@@ -270,6 +272,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             coarse_start: Buffer::new(),
             pair_end: Buffer::new(),
             limits: Buffer::new(),
+            depth: Buffer::new(),
         }
     }
 
@@ -310,6 +313,11 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         if let (true, ContactSolver::Substeps { count }, true) =
             (loopy, settings.contact_solver, trace.is_empty())
         {
+            let count = if count == 0 {
+                self.substeps_by_depth()?
+            } else {
+                count
+            };
             let outcome = self.solve_substeps(count, settings, kinetic)?;
             return self.count_unresolved(outcome, &settings.solver);
         }

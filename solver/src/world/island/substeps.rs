@@ -10,6 +10,7 @@ use cwlist::{Buffer, Storage};
 
 use super::gather::body_pair;
 use super::{Kinetic, Local, Outcome};
+use crate::world::settings::MAX_SUBSTEPS;
 use crate::world::{WorldError, WorldSettings};
 use crate::{
     BodyVelocity, Bounds, Certificate, ConstraintRow, RowCache, SequentialImpulse, certify,
@@ -27,7 +28,67 @@ enum Sweep<T> {
     Relax { elapsed: T },
 }
 
+/// Substeps of an island no deeper than twice this many contacts
+/// ([`ContactSolver::BY_DEPTH`](crate::world::ContactSolver::BY_DEPTH)).
+const FEWEST_SUBSTEPS: usize = 8;
+
+/// Contacts of depth per substep beyond [`FEWEST_SUBSTEPS`].
+const DEPTH_PER_SUBSTEP: usize = 2;
+
 impl<T: Scalar, S: Storage> Local<T, S> {
+    /// The substeps [`ContactSolver::BY_DEPTH`](crate::world::ContactSolver::BY_DEPTH)
+    /// gives the gathered island: `clamp(⌈d/2⌉, 8, 64)` for its depth `d`, the most
+    /// contacts between one of its bodies and the ground (a row without a second body in
+    /// the island: a plane, a static or kinematic body). Breadth-first by passes over the
+    /// body pairs until no depth changes (one or two passes where the rows come from the
+    /// ground up, as a stack built bottom first), at most as many as the largest count
+    /// needs; a body the ground does not reach does not count.
+    pub(super) fn substeps_by_depth(&mut self) -> Result<usize, WorldError> {
+        const UNREACHED: u32 = u32::MAX;
+        let most = (MAX_SUBSTEPS * DEPTH_PER_SUBSTEP) as u32;
+        self.depth.clear();
+        for _ in self.bodies.as_slice() {
+            crate::world::capacity::push(&mut self.depth, UNREACHED, "bodies")?;
+        }
+        let (rows, depth) = (self.rows.as_slice(), self.depth.as_mut_slice());
+        for row in rows.iter().filter(|r| r.b.is_none()) {
+            depth[row.a.body] = 1;
+        }
+        let pairs = || {
+            rows.iter().enumerate().filter_map(move |(i, row)| {
+                let first_of_run = i == 0 || body_pair(&rows[i - 1]) != body_pair(row);
+                match (first_of_run, &row.b) {
+                    (true, Some(b)) => Some((row.a.body, b.body)),
+                    _ => None,
+                }
+            })
+        };
+        for _ in 0..most {
+            let mut changed = false;
+            for (a, b) in pairs() {
+                let (da, db) = (depth[a], depth[b]);
+                if da.saturating_add(1) < db {
+                    depth[b] = da + 1;
+                    changed = true;
+                } else if db.saturating_add(1) < da {
+                    depth[a] = db + 1;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let deepest = depth
+            .iter()
+            .filter(|&&d| d != UNREACHED)
+            .max()
+            .map_or(0, |&d| d.min(most) as usize);
+        Ok(deepest
+            .div_ceil(DEPTH_PER_SUBSTEP)
+            .clamp(FEWEST_SUBSTEPS, MAX_SUBSTEPS))
+    }
+
     /// The gathered island (rows prepared, no joints) solved in `substeps` substeps of the
     /// step: in each, gravity is added, the impulses of the last substep are applied again
     /// (warm start), one sweep holds the contacts at the separation of the substep (the
