@@ -313,11 +313,6 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         if let (true, ContactSolver::Substeps { count }, true) =
             (loopy, settings.contact_solver, trace.is_empty())
         {
-            let count = if count == 0 {
-                self.substeps_by_depth()?
-            } else {
-                count
-            };
             let outcome = self.solve_substeps(count, settings, kinetic)?;
             return self.count_unresolved(outcome, &settings.solver);
         }

@@ -40,32 +40,36 @@ impl<T: Scalar, S: Storage> Local<T, S> {
     /// gives the gathered island: `clamp(⌈d/2⌉, 8, 64)` for its depth `d`, the most
     /// contacts between one of its bodies and the ground (a row without a second body in
     /// the island: a plane, a static or kinematic body). Breadth-first by passes over the
-    /// body pairs until no depth changes (one or two passes where the rows come from the
-    /// ground up, as a stack built bottom first), at most as many as the largest count
-    /// needs; a body the ground does not reach does not count.
-    pub(super) fn substeps_by_depth(&mut self) -> Result<usize, WorldError> {
+    /// body pairs (`pair_end`) until no depth changes (one or two passes where the rows come
+    /// from the ground up, as a stack built bottom first), at most as many as the largest
+    /// count needs; a body the ground does not reach does not count. An island of fewer
+    /// bodies than twice the fewest substeps cannot be deeper: no pass.
+    fn substeps_by_depth(&mut self) -> Result<usize, WorldError> {
         const UNREACHED: u32 = u32::MAX;
+        if self.bodies.as_slice().len() <= FEWEST_SUBSTEPS * DEPTH_PER_SUBSTEP {
+            return Ok(FEWEST_SUBSTEPS);
+        }
         let most = (MAX_SUBSTEPS * DEPTH_PER_SUBSTEP) as u32;
         self.depth.clear();
         for _ in self.bodies.as_slice() {
             crate::world::capacity::push(&mut self.depth, UNREACHED, "bodies")?;
         }
         let (rows, depth) = (self.rows.as_slice(), self.depth.as_mut_slice());
-        for row in rows.iter().filter(|r| r.b.is_none()) {
+        let pair_end = self.pair_end.as_slice();
+        let first_rows = || {
+            core::iter::once(0)
+                .chain(pair_end.iter().map(|&e| e as usize))
+                .zip(pair_end)
+                .map(|(first, _)| &rows[first])
+        };
+        for row in first_rows().filter(|r| r.b.is_none()) {
             depth[row.a.body] = 1;
         }
-        let pairs = || {
-            rows.iter().enumerate().filter_map(move |(i, row)| {
-                let first_of_run = i == 0 || body_pair(&rows[i - 1]) != body_pair(row);
-                match (first_of_run, &row.b) {
-                    (true, Some(b)) => Some((row.a.body, b.body)),
-                    _ => None,
-                }
-            })
-        };
         for _ in 0..most {
             let mut changed = false;
-            for (a, b) in pairs() {
+            for row in first_rows() {
+                let Some(b) = &row.b else { continue };
+                let (a, b) = (row.a.body, b.body);
                 let (da, db) = (depth[a], depth[b]);
                 if da.saturating_add(1) < db {
                     depth[b] = da + 1;
@@ -89,8 +93,8 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             .clamp(FEWEST_SUBSTEPS, MAX_SUBSTEPS))
     }
 
-    /// The gathered island (rows prepared, no joints) solved in `substeps` substeps of the
-    /// step: in each, gravity is added, the impulses of the last substep are applied again
+    /// The gathered island (rows prepared, no joints) solved in `count` substeps of the
+    /// step (0: [by its depth](Self::substeps_by_depth)): in each, gravity is added, the impulses of the last substep are applied again
     /// (warm start), one sweep holds the contacts at the separation of the substep (the
     /// step's gap moved by the bodies' displacement so far, to first order) and pushes a
     /// penetration beyond the slop out by the fraction `β'` with `(1 − β')ⁿ = 1 − β` of
@@ -101,10 +105,26 @@ impl<T: Scalar, S: Storage> Local<T, S> {
     /// that of the final velocities against the rows without the push.
     pub(super) fn solve_substeps(
         &mut self,
-        substeps: usize,
+        count: usize,
         settings: &WorldSettings<T>,
         kinetic: &Kinetic<'_, T>,
     ) -> Result<Outcome<T>, WorldError> {
+        // Where each run of rows on one body pair ends.
+        self.pair_end.clear();
+        let rows = self.rows.as_slice();
+        for (i, row) in rows.iter().enumerate() {
+            if rows
+                .get(i + 1)
+                .is_none_or(|next| body_pair(next) != body_pair(row))
+            {
+                crate::world::capacity::push(&mut self.pair_end, i as u32 + 1, "rows")?;
+            }
+        }
+        let substeps = if count == 0 {
+            self.substeps_by_depth()?
+        } else {
+            count
+        };
         let n = T::from(substeps).unwrap_or_else(T::one);
         let (h, sub) = (settings.dt, settings.dt / n);
         let push_fraction = T::one() - (T::one() - settings.contact_beta).powf(n.recip());
@@ -158,17 +178,6 @@ impl<T: Scalar, S: Storage> Local<T, S> {
                 self.carried.as_slice()[i],
             );
             crate::world::capacity::push(&mut self.limits, limits, "rows")?;
-        }
-        // Where each run of rows on one body pair ends.
-        self.pair_end.clear();
-        let rows = self.rows.as_slice();
-        for (i, row) in rows.iter().enumerate() {
-            if rows
-                .get(i + 1)
-                .is_none_or(|next| body_pair(next) != body_pair(row))
-            {
-                crate::world::capacity::push(&mut self.pair_end, i as u32 + 1, "rows")?;
-            }
         }
         let Self {
             rows,
