@@ -412,22 +412,45 @@ fn unconverged_joints_are_not_unresolved_contacts() {
 /// [`ContactSolver::BY_DEPTH`] (the default) gives an island whose contacts close loops one
 /// substep per two contacts between its deepest body and the ground, and at least 8: a
 /// 24-row wall pyramid of boxes takes 12, a 10-row one 8 (the step reports two sweeps a
-/// substep); an explicit count is kept whatever the depth.
+/// substep), whether the ground is a plane, a fixed box or a kinematic one; an explicit
+/// count is kept whatever the depth.
 #[test]
 fn substeps_follow_the_depth_of_a_stack() {
-    use solver::world::{ContactSolver, Material};
-    for (rows, solver, substeps) in [
-        (24, ContactSolver::default(), 12),
-        (10, ContactSolver::default(), 8),
-        (24, ContactSolver::Substeps { count: 8 }, 8),
-        (24, ContactSolver::Substeps { count: 3 }, 3),
+    use solver::world::{ContactSolver, Material, Shape};
+    #[derive(Debug, Clone, Copy)]
+    enum Ground {
+        Plane,
+        Fixed,
+        Kinematic,
+    }
+    for (rows, ground, solver, substeps) in [
+        (24, Ground::Plane, ContactSolver::default(), 12),
+        (24, Ground::Fixed, ContactSolver::default(), 12),
+        (24, Ground::Kinematic, ContactSolver::default(), 12),
+        (10, Ground::Plane, ContactSolver::default(), 8),
+        (24, Ground::Plane, ContactSolver::Substeps { count: 8 }, 8),
+        (24, Ground::Plane, ContactSolver::Substeps { count: 3 }, 3),
     ] {
         let mut s = WorldSettings::default();
         s.sleep = None;
         s.contact_solver = solver;
         let mut w = W::new(s).unwrap();
-        w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default())
-            .unwrap();
+        let slab = |body: RigidBody<f64>| {
+            body.with_shape(Shape::Box(Vector([20.0, 0.5, 2.0])))
+                .with_position(Vector([0.0, -0.5, 0.0]))
+        };
+        match ground {
+            Ground::Plane => {
+                w.add_plane(Vector([0.0, 1.0, 0.0]), 0.0, Material::default())
+                    .unwrap();
+            }
+            Ground::Fixed => {
+                w.add_body(slab(RigidBody::fixed())).unwrap();
+            }
+            Ground::Kinematic => {
+                w.add_body(slab(RigidBody::kinematic())).unwrap();
+            }
+        }
         for row in 0..rows {
             for i in 0..rows - row {
                 let x = i as f64 - (rows - row - 1) as f64 / 2.0;
@@ -441,7 +464,7 @@ fn substeps_follow_the_depth_of_a_stack() {
         assert_eq!(
             report.certificate.iterations,
             2 * substeps,
-            "{rows} rows, {solver:?}"
+            "{rows} rows on {ground:?}, {solver:?}"
         );
     }
 }
