@@ -94,12 +94,13 @@ impl<T: Scalar, S: Storage> Local<T, S> {
     }
 
     /// The gathered island (rows prepared, no joints) solved in `count` substeps of the
-    /// step (0: [by its depth](Self::substeps_by_depth)): in each, gravity is added, the impulses of the last substep are applied again
-    /// (warm start), one sweep holds the contacts at the separation of the substep (the
-    /// step's gap moved by the bodies' displacement so far, to first order) and pushes a
-    /// penetration beyond the slop out by the fraction `β'` with `(1 − β')ⁿ = 1 − β` of
-    /// `contact_beta` (the same fraction per step as the sweeps' push), the bodies move,
-    /// and one rigid sweep without the push relaxes the velocities. Writes the kept
+    /// step (0: [by its depth](Self::substeps_by_depth)): in each, gravity is added, the
+    /// impulses of the last substep are applied again (warm start), one sweep holds the
+    /// contacts at the separation of the substep (the step's gap moved by the bodies'
+    /// displacement so far, to first order) and pushes a penetration beyond the slop out by
+    /// the fraction `β'` with `(1 − β')ⁿ = 1 − β` of `contact_beta` (the same fraction per
+    /// step as the sweeps' push), the bodies move, and one rigid sweep without the push
+    /// relaxes the velocities. Writes the kept
     /// velocity changes into `delta_v`, the displacement beyond them into `push_v` (as a
     /// velocity over the step) and the step's impulses into `lambda`; the certificate is
     /// that of the final velocities against the rows without the push.
