@@ -380,7 +380,7 @@ pub fn report(mode: &Mode) -> String {
 
     // Side by side with rapier.
     md.push_str(&format!(
-        "**Side by side with rapier3d-f64 0.36** (same scene, Δt, radius, friction, restitution; both single-threaded, sleeping off; {steps} steps). Iterations are not the same knob: ours solve a pile's island, whose contacts close loops, in the default substeps of one pushing and one relaxing sweep (`ContactSolver::BY_DEPTH`: one per two contacts of depth, at least 8, which these piles in a box take; islands small enough or shaped as trees by up to {SWEEPS} PGS sweeps); rapier's `num_solver_iterations` counts substeps of one PGS and one stabilization iteration each (default 4), shown at 4 and at {SWEEPS}. Deepest penetration over the second half of the run, measured the same way for both.\n\n"
+        "**Side by side with rapier3d-f64 0.36** (same scene, Δt, radius, friction, restitution; both single-threaded, sleeping off; {steps} steps). Iterations are not the same knob: ours solve a pile's island, whose contacts close loops, in the default substeps of one pushing and one relaxing sweep (`ContactSolver::BY_DEPTH`: one per two contacts of depth, at least 8; these piles take 8, up to 12 while a column taller than 16 layers settles clear of the walls; islands small enough or shaped as trees by up to {SWEEPS} PGS sweeps); rapier's `num_solver_iterations` counts substeps of one PGS and one stabilization iteration each (default 4), shown at 4 and at {SWEEPS}. Deepest penetration over the second half of the run, measured the same way for both.\n\n"
     ));
     let mut side = Table::new([
         "N",
