@@ -58,17 +58,36 @@ use crate::{BodyInverseMass, ConstraintRow};
 
 const NONE: usize = usize::MAX;
 
+/// Where a tree joint's node is eliminated to: its parent in the factored forest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Up {
+    /// Nowhere: a root of the factored forest.
+    Root,
+    /// Body `p`, kept: the edge is the joint's Jacobian block on it.
+    Body(usize),
+    /// Tree joint `k`: both act on the contracted body `via`, and the edge is
+    /// `−J_j,via M⁻¹ J_k,viaᵀ`.
+    Joint { k: usize, via: usize },
+}
+
 /// One dynamic body of the augmented system.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct BodyNode<W> {
     visited: bool,
+    /// A node of the factored forest (three or more tree joints act on it); else it is
+    /// contracted: eliminated first, with its known `M⁻¹`.
+    kept: bool,
+    /// Tree joints acting on it (planning scratch).
+    degree: usize,
+    /// The first tree joint below it, for a contracted root (planning scratch).
+    first_child: usize,
     /// Head of the list of incident joint ends (`2·joint + side`).
     first_edge: usize,
     /// Parent joint in the elimination tree.
     parent: usize,
     /// `D`, then `D⁻¹` once eliminated.
     d: Block<W>,
-    /// `D⁻¹ H(self, parent)`, 6 × rows of the parent.
+    /// `D⁻¹ E`, 6 × rows of the parent joint.
     up: Block<W>,
     x: [W; 6],
 }
@@ -87,8 +106,10 @@ pub(crate) struct JointNode<W> {
     assigned: bool,
     parent: usize,
     child: usize,
-    /// A root body to eliminate right after this joint.
+    /// A root body, kept, to eliminate right after this joint.
     then_root: usize,
+    /// Where its node is eliminated to.
+    parent_node: Up,
     d: Block<W>,
     up: Block<W>,
     x: [W; 6],
@@ -138,11 +159,6 @@ fn resize<E>(buf: &mut impl Buffer<E>, len: usize, new: impl Fn() -> E) -> Resul
     Ok(())
 }
 
-/// A stored block of factors in the arithmetic `A`.
-fn loaded<T: Scalar, A: Arithmetic<T>>(b: &Block<WorkingOf<T>>) -> Block<A> {
-    b.map(|row| row.map(A::from_working))
-}
-
 /// Stores the `R × C` block `b`, computed in `A`, as the leading part of `to` in the working
 /// precision (exactly); the rest of `to` is left as it is (zero since `plan`).
 fn store<T: Scalar, A: Arithmetic<T>, const R: usize, const C: usize>(
@@ -156,83 +172,238 @@ fn store<T: Scalar, A: Arithmetic<T>, const R: usize, const C: usize>(
     }
 }
 
-/// Eliminates tree joint `j` (of `N` rows, known at compile time so the products unroll)
-/// and its child body into the parent body; `floors` are the relative pivot floors of
-/// bodies and of joints. Returns the pivots raised.
-fn eliminate<T: Scalar, A: Arithmetic<T>, const N: usize>(
+/// A pair of distinct entries of `s`, both mutable.
+fn pair_mut<E>(s: &mut [E], a: usize, b: usize) -> (&mut E, &mut E) {
+    assert_ne!(a, b, "a node is not its own parent");
+    if a < b {
+        let (x, y) = s.split_at_mut(b);
+        (&mut x[a], &mut y[0])
+    } else {
+        let (x, y) = s.split_at_mut(a);
+        (&mut y[0], &mut x[b])
+    }
+}
+
+/// The `N` rows of `M⁻¹`-weighted Jacobian, `(M⁻¹ J_rᵀ)ᵀ` for each row `J_r` of `jac` on a
+/// body of inverse mass `inv`: `M⁻¹ = diag(1/m · 1, I⁻¹_world)` is known, so a contracted
+/// body needs no inverse of its own.
+fn inverse_mass_times<T: Scalar, A: Arithmetic<T>, const N: usize>(
+    jac: &[[A; 6]; N],
+    inv: &BodyInverseMass<T>,
+) -> [[A; 6]; N] {
+    let w = A::from_scalar(inv.inv_mass);
+    let m = &inv.inv_inertia;
+    let i = [0, 1, 2].map(|r| [0, 1, 2].map(|c| A::from_scalar(m[(r, c)])));
+    // Loops, not `from_fn`: its closures were calls on the Cortex-M4F.
+    let mut out = [[A::zero(); 6]; N];
+    for (out, j) in out.iter_mut().zip(jac) {
+        for k in 0..3 {
+            out[k] = w * j[k];
+            out[k + 3] = i[k][0] * j[3] + i[k][1] * j[4] + i[k][2] * j[5];
+        }
+    }
+    out
+}
+
+/// `a · b` of two 6-vectors.
+fn dot6<A: Working>(a: &[A; 6], b: &[A; 6]) -> A {
+    let mut s = A::zero();
+    for k in 0..6 {
+        s = s + a[k] * b[k];
+    }
+    s
+}
+
+/// The `N` Jacobian rows of a joint from row `first` on `body`; rows from `count` on are
+/// zero (a parent joint of fewer rows than the block's width).
+fn jacobian_rows<T: Scalar, A: Arithmetic<T>, const N: usize>(
+    rows: &[ConstraintRow<T>],
+    (first, count): (usize, usize),
+    body: usize,
+) -> [[A; 6]; N] {
+    let mut out = [[A::zero(); 6]; N];
+    for (r, out) in out.iter_mut().enumerate().take(count) {
+        *out = jacobian_in(&rows[first + r], body);
+    }
+    out
+}
+
+/// The leading `R × C` part of a stored block in `A`; rows from `count` on are zero.
+fn leading<T: Scalar, A: Arithmetic<T>, const R: usize, const C: usize>(
+    b: &Block<WorkingOf<T>>,
+    count: usize,
+) -> [[A; C]; R] {
+    let mut out = [[A::zero(); C]; R];
+    for (out, b) in out.iter_mut().zip(b).take(count) {
+        for (out, b) in out.iter_mut().zip(b) {
+            *out = A::from_working(*b);
+        }
+    }
+    out
+}
+
+/// Tree joint `j`'s blocks before elimination (`N` rows, its parent node `P` wide), from
+/// its Jacobian blocks on its two bodies, each loaded once:
+/// - its diagonal block, `−cfm·I − Σ J M⁻¹ Jᵀ` over the contracted bodies it acts on (the
+///   kept ones are eliminated into it later);
+/// - its edge to its parent node, in its `up` block: `J` on a kept parent body, or
+///   `−J M⁻¹ J_kᵀ` through the contracted body it shares with parent joint `k`;
+/// - on a kept child body, the edge of that body to it (`Jᵀ`, in the body's `up` block);
+/// - on a contracted body whose upper joint it is, `(M⁻¹Jᵀ)ᵀ` in the body's `up` block,
+///   for the edges of the joints below (which come after it in `order`).
+fn start_joint<T: Scalar, A: Arithmetic<T>, const N: usize, const P: usize>(
     bodies: &mut [BodyNode<WorkingOf<T>>],
     joints: &mut [JointNode<WorkingOf<T>>],
     j: usize,
-    rows: &[ConstraintRow<T>],
-    [epsilon, redundant]: [A; 2],
-) -> usize {
-    let child = joints[j].child;
-    // Body: D⁻¹, up = D⁻¹ Jᵀ (6 × rows), D_joint −= J up.
-    let mut d_inv = [[A::zero(); 6]; 6];
-    let body_raised = invert_spd(&loaded::<T, A>(&bodies[child].d), epsilon, &mut d_inv);
-    let first = joints[j].first_row;
-    let jac: [[A; 6]; N] = core::array::from_fn(|r| jacobian_in(&rows[first + r], child));
-    let up: [[A; N]; 6] = core::array::from_fn(|i| {
-        core::array::from_fn(|r| {
-            let mut s = A::zero();
-            for k in 0..6 {
-                s = s + d_inv[i][k] * jac[r][k];
-            }
-            s
-        })
-    });
-    let body = &mut bodies[child];
-    store::<T, A, 6, 6>(&mut body.d, &d_inv);
-    store::<T, A, 6, N>(&mut body.up, &up);
-    let joint = &mut joints[j];
-    // Joint: D is negative definite; D⁻¹ = −(−D)⁻¹, up = D⁻¹ J_parent (rows × 6),
-    // D_parent −= J_parentᵀ up.
-    let negative: [[A; N]; N] = core::array::from_fn(|r| {
-        core::array::from_fn(|c| {
-            let mut s = A::zero();
-            for k in 0..6 {
-                s = s + jac[r][k] * up[k][c];
-            }
-            s - A::from_working(joint.d[r][c])
-        })
-    });
-    let mut neg_inv = [[A::zero(); N]; N];
-    let joint_raised = invert_spd(&negative, redundant, &mut neg_inv);
-    let d = neg_inv.map(|row| row.map(|x| -x));
-    store::<T, A, N, N>(&mut joint.d, &d);
-    let parent = joint.parent;
-    if parent != NONE {
-        let jp: [[A; 6]; N] = core::array::from_fn(|r| jacobian_in(&rows[first + r], parent));
-        let joint_up: [[A; 6]; N] = core::array::from_fn(|r| {
-            core::array::from_fn(|k| {
-                let mut s = A::zero();
-                for c in 0..N {
-                    s = s + d[r][c] * jp[c][k];
+    (rows, inverse): (&[ConstraintRow<T>], &[BodyInverseMass<T>]),
+    cfm: T,
+) {
+    let mut d = [[A::zero(); N]; N];
+    for r in 0..N {
+        d[r][r] = -A::from_scalar(cfm);
+    }
+    let joint = &joints[j];
+    let (first, child, parent_node) = (joint.first_row, joint.child, joint.parent_node);
+    let mut edge = [[A::zero(); P]; N];
+    for b in joint.ends {
+        if b == NONE {
+            continue;
+        }
+        let jac = jacobian_rows::<T, A, N>(rows, (first, N), b);
+        let body = &mut bodies[b];
+        if body.kept {
+            if b == child {
+                let transposed: [[A; N]; 6] =
+                    core::array::from_fn(|k| core::array::from_fn(|r| jac[r][k]));
+                store::<T, A, 6, N>(&mut body.up, &transposed);
+            } else {
+                for (edge, jac) in edge.iter_mut().zip(&jac) {
+                    for (e, x) in edge.iter_mut().zip(jac) {
+                        *e = *x;
+                    }
                 }
-                s
-            })
-        });
-        store::<T, A, N, 6>(&mut joint.up, &joint_up);
-        let pd = &mut bodies[parent].d;
-        for a in 0..6 {
-            for b in 0..6 {
+            }
+            continue;
+        }
+        let weighted = inverse_mass_times::<T, A, N>(&jac, &inverse[b]);
+        // The lower triangle (all the inverse reads), mirrored.
+        for r in 0..N {
+            for c in 0..=r {
+                d[r][c] = d[r][c] - dot6(&jac[r], &weighted[c]);
+                d[c][r] = d[r][c];
+            }
+        }
+        if let Up::Joint { k, via } = parent_node
+            && via == b
+        {
+            let theirs = leading::<T, A, P, 6>(&body.up, joints[k].rows);
+            for r in 0..N {
+                for c in 0..P {
+                    edge[r][c] = -dot6(&jac[r], &theirs[c]);
+                }
+            }
+        }
+        let upper = b == child || (body.parent == NONE && body.first_child == j);
+        if upper {
+            store::<T, A, N, 6>(&mut body.up, &weighted);
+        }
+    }
+    let joint = &mut joints[j];
+    store::<T, A, N, N>(&mut joint.d, &d);
+    store::<T, A, N, P>(&mut joint.up, &edge);
+}
+
+/// Eliminates a node of `N` rows (its block `d`, of sign `sign`: `+1` for a body, `−1` for
+/// a joint) into its parent of width `P` through the edge in `up` (`N × P`, the node's block
+/// of the augmented matrix in the parent's columns): `d` becomes `D⁻¹`, `up` becomes
+/// `D⁻¹ E` and the parent's block loses `Eᵀ D⁻¹ E` (none for a root, `P = 0`). `floor` is
+/// the relative pivot floor. Returns whether a pivot was raised.
+fn pivot<T: Scalar, A: Arithmetic<T>, const N: usize, const P: usize>(
+    (d, up): (&mut Block<WorkingOf<T>>, &mut Block<WorkingOf<T>>),
+    parent: Option<&mut Block<WorkingOf<T>>>,
+    sign: A,
+    floor: A,
+) -> bool {
+    let positive: [[A; N]; N] =
+        core::array::from_fn(|r| core::array::from_fn(|c| sign * A::from_working(d[r][c])));
+    let mut inv = [[A::zero(); N]; N];
+    let raised = invert_spd(&positive, floor, &mut inv);
+    let inv = inv.map(|row| row.map(|x| sign * x));
+    store::<T, A, N, N>(d, &inv);
+    let edge = leading::<T, A, N, P>(up, N);
+    let mut times = [[A::zero(); P]; N];
+    for r in 0..N {
+        for c in 0..P {
+            let mut s = A::zero();
+            for k in 0..N {
+                s = s + inv[r][k] * edge[k][c];
+            }
+            times[r][c] = s;
+        }
+    }
+    store::<T, A, N, P>(up, &times);
+    if let Some(pd) = parent {
+        for a in 0..P {
+            for b in 0..P {
                 let mut s = A::zero();
                 for r in 0..N {
-                    s = s + jp[r][a] * joint_up[r][b];
+                    s = s + edge[r][a] * times[r][b];
                 }
                 pd[a][b] = (A::from_working(pd[a][b]) - s).to_working();
             }
         }
     }
-    let mut regularized = usize::from(body_raised) + usize::from(joint_raised);
-    let root = joints[j].then_root;
-    if root != NONE {
-        let mut d_inv = [[A::zero(); 6]; 6];
-        let raised = invert_spd(&loaded::<T, A>(&bodies[root].d), epsilon, &mut d_inv);
-        regularized += usize::from(raised);
-        store::<T, A, 6, 6>(&mut bodies[root].d, &d_inv);
+    raised
+}
+
+/// Calls `$body` with the const `$p` set to the width of tree joint `$j`'s parent node in
+/// `$joints` when the joint has `$n` rows: 0 for a root, 6 for a body, the parent joint's
+/// rows where they are `$n` (a chain of like joints), else 6 (the parent's rows padded with
+/// zero columns: the same products, and few instantiations of each kernel).
+macro_rules! parent_width {
+    ($joints:expr, $j:expr, $n:ident, $p:ident => $body:expr) => {{
+        match $joints[$j].parent_node {
+            Up::Root => {
+                const $p: usize = 0;
+                $body
+            }
+            Up::Joint { k, .. } if $joints[k].rows == $n => {
+                const $p: usize = $n;
+                $body
+            }
+            _ => {
+                const $p: usize = 6;
+                $body
+            }
+        }
+    }};
+}
+
+/// Eliminates tree joint `j` (`N` rows, its parent node `P` wide) into its parent; `floor`
+/// is the relative pivot floor of joints. Returns whether a pivot was raised.
+fn eliminate_joint<T: Scalar, A: Arithmetic<T>, const N: usize, const P: usize>(
+    bodies: &mut [BodyNode<WorkingOf<T>>],
+    joints: &mut [JointNode<WorkingOf<T>>],
+    j: usize,
+    floor: A,
+) -> bool {
+    let minus = -A::one();
+    match joints[j].parent_node {
+        Up::Root => {
+            let node = &mut joints[j];
+            pivot::<T, A, N, 0>((&mut node.d, &mut node.up), None, minus, floor)
+        }
+        Up::Body(p) => {
+            let node = &mut joints[j];
+            let parent = &mut bodies[p].d;
+            pivot::<T, A, N, P>((&mut node.d, &mut node.up), Some(parent), minus, floor)
+        }
+        Up::Joint { k, .. } => {
+            let (node, parent) = pair_mut(joints, j, k);
+            let parent = &mut parent.d;
+            pivot::<T, A, N, P>((&mut node.d, &mut node.up), Some(parent), minus, floor)
+        }
     }
-    regularized
 }
 
 /// `J(row, body)`: the 6-vector of `row` on `body` (zero if the row does not act on it).
@@ -334,6 +505,9 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
         // reads before reading it, and clearing them cost two 6 × 6 blocks a node a step.
         resize(&mut self.bodies, bodies, || BodyNode {
             visited: false,
+            kept: false,
+            degree: 0,
+            first_child: NONE,
             first_edge: NONE,
             parent: NONE,
             d: zero_block(),
@@ -367,6 +541,7 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
                 parent: NONE,
                 child: NONE,
                 then_root: NONE,
+                parent_node: Up::Root,
                 d: zero_block(),
                 up: zero_block(),
                 x: [WorkingOf::<T>::zero(); 6],
@@ -431,6 +606,7 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
                 self.joints.as_mut_slice()[first].then_root = i;
             }
         }
+        self.contract();
         self.complete = true;
         Ok(())
     }
@@ -454,6 +630,55 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
             count += 1;
         }
         self.bodies.as_slice().len() == bodies && planned.len() == count
+    }
+
+    /// Which bodies stay nodes of the factored forest and where each tree joint's node is
+    /// eliminated to. A body under at most two tree joints is contracted: eliminated first,
+    /// with its known `M⁻¹`, it joins its joints by an edge (or adds to the one joint's
+    /// block); the forest stays a forest.
+    fn contract(&mut self) {
+        let (bodies, joints) = (self.bodies.as_mut_slice(), self.joints.as_mut_slice());
+        for b in bodies.iter_mut() {
+            b.degree = usize::from(b.parent != NONE);
+            b.first_child = NONE;
+        }
+        let order = self.order.as_slice();
+        for &j in order {
+            let p = joints[j].parent;
+            if p != NONE {
+                bodies[p].degree += 1;
+            }
+        }
+        for b in bodies.iter_mut() {
+            b.kept = b.degree >= 3;
+        }
+        for &j in order {
+            let p = joints[j].parent;
+            joints[j].parent_node = if p == NONE {
+                Up::Root
+            } else if bodies[p].kept {
+                Up::Body(p)
+            } else if bodies[p].parent != NONE {
+                Up::Joint {
+                    k: bodies[p].parent,
+                    via: p,
+                }
+            } else if bodies[p].first_child == NONE {
+                // A contracted root: its first joint roots the factored tree, the
+                // second (if any) hangs from it.
+                bodies[p].first_child = j;
+                Up::Root
+            } else {
+                Up::Joint {
+                    k: bodies[p].first_child,
+                    via: p,
+                }
+            };
+            let root = joints[j].then_root;
+            if root != NONE && !bodies[root].kept {
+                joints[j].then_root = NONE;
+            }
+        }
     }
 
     fn breadth_first(&mut self, start: usize) -> Result<(), WorldError> {
@@ -527,10 +752,19 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
         self.regularized = 0;
         let epsilon = A::from_scalar(T::epsilon());
         let redundant = A::from_scalar(T::from(64).unwrap_or_else(T::nan)) * epsilon;
-        let Self { bodies, joints, .. } = self;
-        let (bodies, joints) = (bodies.as_mut_slice(), joints.as_mut_slice());
+        let Self {
+            bodies,
+            joints,
+            order,
+            ..
+        } = self;
+        let (bodies, joints, order) = (
+            bodies.as_mut_slice(),
+            joints.as_mut_slice(),
+            order.as_slice(),
+        );
         for (node, inv) in bodies.iter_mut().zip(inverse) {
-            if !node.visited {
+            if !node.kept {
                 continue;
             }
             // D = M = diag(m·1, I_world), I_world = (I⁻¹_world)⁻¹.
@@ -550,26 +784,35 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
             });
             store::<T, A, 6, 6>(&mut node.d, &d);
         }
-        for node in joints.iter_mut().filter(|n| n.tree) {
-            for r in 0..node.rows {
-                for c in 0..node.rows {
-                    node.d[r][c] = if r == c {
-                        (-A::from_scalar(cfm)).to_working()
-                    } else {
-                        WorkingOf::<T>::zero()
-                    };
-                }
-            }
-        }
-        let order = self.order.as_slice();
-        for &j in order.iter().rev() {
-            self.regularized += sized!(joints[j].rows, N => eliminate::<T, A, N>(
-                bodies,
-                joints,
-                j,
-                rows,
-                [epsilon, redundant]
+        for &j in order {
+            sized!(joints[j].rows, N => parent_width!(joints, j, N, P =>
+                start_joint::<T, A, N, P>(bodies, joints, j, (rows, inverse), cfm)
             ));
+        }
+        // Children before parents: a kept body into the joint above it, the joint into its
+        // parent node, a kept root last.
+        for &j in order.iter().rev() {
+            let n = joints[j].rows;
+            let child = &mut bodies[joints[j].child];
+            if child.kept {
+                // Into the joint above it: the edge is the joint's `Jᵀ` on it.
+                let parent = Some(&mut joints[j].d);
+                let raised = sized!(n, N => pivot::<T, A, 6, N>(
+                    (&mut child.d, &mut child.up), parent, A::one(), epsilon
+                ));
+                self.regularized += usize::from(raised);
+            }
+            let raised = sized!(n, N => parent_width!(joints, j, N, P =>
+                eliminate_joint::<T, A, N, P>(bodies, joints, j, redundant)
+            ));
+            self.regularized += usize::from(raised);
+            let root = joints[j].then_root;
+            if root != NONE {
+                let node = &mut bodies[root];
+                let raised =
+                    pivot::<T, A, 6, 0>((&mut node.d, &mut node.up), None, A::one(), epsilon);
+                self.regularized += usize::from(raised);
+            }
         }
     }
 
@@ -599,6 +842,7 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
             joints.as_mut_slice(),
             order.as_slice(),
         );
+        let zero = [WorkingOf::<T>::zero(); 6];
         for &j in order {
             let joint = &mut joints[j];
             let (first, rows) = (joint.first_row, joint.rows);
@@ -611,104 +855,96 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
                     WorkingOf::<T>::zero()
                 }
             });
-            bodies[joint.child].x = [WorkingOf::<T>::zero(); 6];
+            bodies[joint.child].x = zero;
             if joint.then_root != NONE {
-                bodies[joint.then_root].x = [WorkingOf::<T>::zero(); 6];
+                bodies[joint.then_root].x = zero;
             }
         }
-        // Forward: z = L⁻¹ b, children before parents (x_parent −= upᵀ x_child).
+        // Forward: z = L⁻¹ b, children before parents (x_parent −= upᵀ x).
         for &j in order.iter().rev() {
-            sized!(joints[j].rows, N => forward::<T, A, N>(bodies, joints, j));
+            let n = joints[j].rows;
+            let child = joints[j].child;
+            if bodies[child].kept {
+                let body = &bodies[child];
+                sized!(n, N => forward::<T, A, 6, N>(&body.up, &body.x, &mut joints[j].x));
+            }
+            sized!(n, N => parent_width!(joints, j, N, P => {
+                let (up, x) = (joints[j].up, joints[j].x);
+                match joints[j].parent_node {
+                    Up::Root => {}
+                    Up::Body(p) => forward::<T, A, N, P>(&up, &x, &mut bodies[p].x),
+                    Up::Joint { k, .. } => forward::<T, A, N, P>(&up, &x, &mut joints[k].x),
+                }
+            }));
         }
         // Backward: x = D⁻¹ z − up x_parent, parents before children.
         for &j in order {
-            sized!(joints[j].rows, N => backward::<T, A, N>(bodies, joints, j));
-            // The joint's `x`, stored exactly in the working precision.
+            let root = joints[j].then_root;
+            if root != NONE {
+                let body = &mut bodies[root];
+                backward::<T, A, 6, 0>((&body.d, &body.up), &mut body.x, &zero);
+            }
+            let n = joints[j].rows;
+            sized!(n, N => parent_width!(joints, j, N, P => {
+                let parent = match joints[j].parent_node {
+                    Up::Root => zero,
+                    Up::Body(p) => bodies[p].x,
+                    Up::Joint { k, .. } => joints[k].x,
+                };
+                let joint = &mut joints[j];
+                backward::<T, A, N, P>((&joint.d, &joint.up), &mut joint.x, &parent);
+            }));
             let joint = &joints[j];
-            for r in 0..joint.rows {
+            for r in 0..n {
                 out(
                     joint.first_row + r,
                     (-A::from_working(joint.x[r])).to_scalar(),
                 );
             }
+            let body = &mut bodies[joint.child];
+            if body.kept {
+                sized!(n, N => backward::<T, A, 6, N>((&body.d, &body.up), &mut body.x, &joint.x));
+            }
         }
     }
 }
 
-/// `D x` for the leading `N × N` part of a stored block, in `A`.
-fn times<T: Scalar, A: Arithmetic<T>, const N: usize>(
-    d: &Block<WorkingOf<T>>,
+/// The forward substitution of a node of `N` rows into its parent of width `P`:
+/// `x_parent −= upᵀ x`.
+fn forward<T: Scalar, A: Arithmetic<T>, const N: usize, const P: usize>(
+    up: &Block<WorkingOf<T>>,
     x: &[WorkingOf<T>; 6],
-) -> [A; N] {
-    let mut y = [A::zero(); N];
-    for i in 0..N {
-        for k in 0..N {
-            y[i] = y[i] + A::from_working(d[i][k]) * A::from_working(x[k]);
-        }
-    }
-    y
-}
-
-/// The forward substitution of tree joint `j` (`N` rows) and its child body.
-fn forward<T: Scalar, A: Arithmetic<T>, const N: usize>(
-    bodies: &mut [BodyNode<WorkingOf<T>>],
-    joints: &mut [JointNode<WorkingOf<T>>],
-    j: usize,
+    parent: &mut [WorkingOf<T>; 6],
 ) {
     let at = |w: WorkingOf<T>| A::from_working(w);
-    let body = &bodies[joints[j].child];
-    for r in 0..N {
+    for c in 0..P {
         let mut s = A::zero();
-        for k in 0..6 {
-            s = s + at(body.up[k][r]) * at(body.x[k]);
+        for r in 0..N {
+            s = s + at(up[r][c]) * at(x[r]);
         }
-        joints[j].x[r] = (at(joints[j].x[r]) - s).to_working();
-    }
-    let joint = &joints[j];
-    if joint.parent != NONE {
-        let x = &mut bodies[joint.parent].x;
-        for k in 0..6 {
-            let mut s = A::zero();
-            for r in 0..N {
-                s = s + at(joint.up[r][k]) * at(joint.x[r]);
-            }
-            x[k] = (at(x[k]) - s).to_working();
-        }
+        parent[c] = (at(parent[c]) - s).to_working();
     }
 }
 
-/// The backward substitution of tree joint `j` (`N` rows) and its child body (and the root
-/// body eliminated after it).
-fn backward<T: Scalar, A: Arithmetic<T>, const N: usize>(
-    bodies: &mut [BodyNode<WorkingOf<T>>],
-    joints: &mut [JointNode<WorkingOf<T>>],
-    j: usize,
+/// The backward substitution of a node of `N` rows under a parent of width `P`:
+/// `x = D⁻¹ x − up x_parent`.
+fn backward<T: Scalar, A: Arithmetic<T>, const N: usize, const P: usize>(
+    (d, up): (&Block<WorkingOf<T>>, &Block<WorkingOf<T>>),
+    x: &mut [WorkingOf<T>; 6],
+    parent: &[WorkingOf<T>; 6],
 ) {
     let at = |w: WorkingOf<T>| A::from_working(w);
-    let root = joints[j].then_root;
-    if root != NONE {
-        let y = times::<T, A, 6>(&bodies[root].d, &bodies[root].x);
-        bodies[root].x = y.map(A::to_working);
-    }
-    let mut xj = times::<T, A, N>(&joints[j].d, &joints[j].x);
-    let parent = joints[j].parent;
-    if parent != NONE {
-        let (xp, up) = (&bodies[parent].x, &joints[j].up);
-        for r in 0..N {
-            for k in 0..6 {
-                xj[r] = xj[r] - at(up[r][k]) * at(xp[k]);
-            }
+    let y: [A; N] = core::array::from_fn(|r| {
+        let mut s = A::zero();
+        for k in 0..N {
+            s = s + at(d[r][k]) * at(x[k]);
         }
-    }
+        for c in 0..P {
+            s = s - at(up[r][c]) * at(parent[c]);
+        }
+        s
+    });
     for r in 0..N {
-        joints[j].x[r] = xj[r].to_working();
+        x[r] = y[r].to_working();
     }
-    let body = &mut bodies[joints[j].child];
-    let mut xb = times::<T, A, 6>(&body.d, &body.x);
-    for k in 0..6 {
-        for r in 0..N {
-            xb[k] = xb[k] - at(body.up[k][r]) * xj[r];
-        }
-    }
-    body.x = xb.map(A::to_working);
 }
