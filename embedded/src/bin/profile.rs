@@ -22,6 +22,11 @@ mod markers {
         core::hint::black_box(1u32);
     }
 
+    #[unsafe(no_mangle)]
+    #[inline(never)]
+    pub(crate) extern "C" fn profile_mark() {
+        core::hint::black_box(3u32);
+    }
     /// Called right after the profiled step.
     #[unsafe(no_mangle)]
     #[inline(never)]
@@ -44,7 +49,7 @@ fn run() -> usize {
         }
     }
     markers::profile_begin();
-    let r = world.step();
+    let r = world.step_observed(&mut [], &mut |_| markers::profile_mark());
     markers::profile_end();
     out::line(format_args!("profile: step {} ok: {}", WARM + 1, r.is_ok()));
     usize::from(r.is_err())

@@ -17,6 +17,14 @@
 //! forest, eliminating children before parents creates no fill-in: the cost is linear in the
 //! number of joints, whatever the mass ratios.
 //!
+//! Contraction: a body that at most two tree joints act on (every link of a chain, the limbs
+//! of a ragdoll) is eliminated first. Its block is `M`, whose inverse is known, so it needs
+//! no 6×6 inverse: it adds `−J M⁻¹ Jᵀ` to its joints' blocks and, between two joints, an
+//! edge `−J₁ M⁻¹ J₂ᵀ` (the entries of `Γ` it gives). Joints and the bodies kept (three or
+//! more tree joints, where `Γ` would fill in) still form a forest, factored by one kernel per
+//! pair of node sizes. On the Cortex-M4F the f32 20-link chain's factorization went from
+//! about 56 000 to 29 000 instructions (a 6×6 inverse a link was most of it).
+//!
 //! Roots: a joint to the world (or to a static body) roots its component when it has one,
 //! else a body does. A joint that would close a cycle (two joints between the same bodies, a
 //! second joint to the world in one component, a loop of bodies) is left out of the tree and
