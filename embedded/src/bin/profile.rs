@@ -1,7 +1,8 @@
 //! One step of the 20-link chain (f32, 1 kHz) between two marker calls, for a flat
 //! instruction profile from QEMU's execution log (`scripts/target-profile`). The markers are
 //! unmangled functions the script finds in the log; everything executed between them is the
-//! step. On the host it only runs the step.
+//! step, and the calls of a third marker as each phase ends split it by phase. On the host
+//! it only runs the step.
 #![cfg_attr(target_os = "none", no_std, no_main)]
 
 use embedded::{out, scenes};
@@ -22,11 +23,14 @@ mod markers {
         core::hint::black_box(1u32);
     }
 
+    /// Called as each phase of the step ends (`World::step_observed`), for the profile by
+    /// phase.
     #[unsafe(no_mangle)]
     #[inline(never)]
     pub(crate) extern "C" fn profile_mark() {
         core::hint::black_box(3u32);
     }
+
     /// Called right after the profiled step.
     #[unsafe(no_mangle)]
     #[inline(never)]
