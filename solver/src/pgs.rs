@@ -207,29 +207,32 @@ fn residual_of<T: Float, O: RowOperator<T>>(
         if !include(i) {
             continue;
         }
-        if !bounds[i].is_valid() || bounds[i].fault().is_some() {
-            // An empty interval has no admissible λ at all.
-            residual = T::infinity();
-            violation = T::infinity();
-            continue;
-        }
-        let (lo, hi) = bounds[i].interval(lambda);
         let r = op.product_row(i, lambda) + cfm * lambda[i] - eta[i];
-        let defect = (lambda[i] - clamp(lambda[i] - r, lo, hi)).abs();
-        // `clamp` and `Float::max` ignore NaN: an overflowed row must not pass for a solved
-        // one.
-        residual = larger(
-            residual,
-            if defect.is_nan() || !r.is_finite() {
-                T::infinity()
-            } else {
-                defect
-            },
-        );
-        let out = larger(lo - lambda[i], lambda[i] - hi);
-        violation = larger(violation, if out.is_nan() { T::infinity() } else { out });
+        let (defect, out) = row_defect(&bounds[i], lambda, i, r);
+        residual = larger(residual, defect);
+        violation = larger(violation, out);
     }
     (residual, violation)
+}
+
+/// Row `i`'s projected residual and bound violation when `Γλ + cfm·λ − η` is `r` on it: `+∞`
+/// for an empty interval or a row that is not finite (`clamp` and `Float::max` ignore NaN:
+/// an overflowed row must not pass for a solved one).
+#[inline]
+pub(crate) fn row_defect<T: Float>(bounds: &Bounds<T>, lambda: &[T], i: usize, r: T) -> (T, T) {
+    if !bounds.is_valid() || bounds.fault().is_some() {
+        // An empty interval has no admissible λ at all.
+        return (T::infinity(), T::infinity());
+    }
+    let (lo, hi) = bounds.interval(lambda);
+    let defect = (lambda[i] - clamp(lambda[i] - r, lo, hi)).abs();
+    let defect = if defect.is_nan() || !r.is_finite() {
+        T::infinity()
+    } else {
+        defect
+    };
+    let out = larger(lo - lambda[i], lambda[i] - hi);
+    (defect, if out.is_nan() { T::infinity() } else { out })
 }
 
 /// Projected residual and largest bound violation of `lambda` over **every row** of the

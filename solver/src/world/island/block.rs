@@ -5,8 +5,11 @@ use cwlist::{Buffer, Storage};
 use super::{Direct, Local};
 use crate::world::WorldError;
 use crate::world::precision::Precision;
+use crate::world::joint_graph::JointGraph;
+use crate::world::tree::JointTree;
 use crate::{
-    Certificate, PgsSettings, RowOperator, SequentialImpulse, SolveError, certify, relax_row,
+    BodyInverseMass, Bounds, Certificate, ConstraintRow, PgsSettings, RowOperator,
+    SequentialImpulse, SolveError, certify, relax_row, row_defect,
 };
 
 /// Sweeps of iterative refinement after the direct solve of a joint block alone.
@@ -73,7 +76,9 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         // A tree alone is factored in the scalar first and refined; where refinement does
         // not reach the scalar's round-off, again in the working precision (below). Factors
         // of the same rows and `cfm` are reused.
-        let mut single = !iterative && trace.is_empty() && direct == Direct::Tree;
+        // Only direct rows, and no trace of every sweep: refinement (`DirectAlone`).
+        let alone = !iterative && trace.is_empty();
+        let mut single = alone && direct == Direct::Tree;
         match direct {
             Direct::Tree => {
                 // (Factors in the scalar do not serve a solve that wants the working
@@ -117,27 +122,28 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         let (eta, bounds) = (self.eta.as_slice(), self.bounds.as_slice());
         let (lambda, flags) = (self.lambda.as_mut_slice(), self.flags.as_mut_slice());
         let delta = self.delta_lambda.as_mut_slice();
-        // Where refinement of factors in the scalar must end: a few of its rounding errors
-        // of the right-hand side.
-        let round_off = eta
-            .iter()
-            .fold(T::zero(), |m, e| if e.abs() > m { e.abs() } else { m })
-            * T::epsilon()
-            * T::from(ROUND_OFF).unwrap_or_else(T::nan);
         for l in lambda.iter_mut() {
             if !settings.warm_start || !l.is_finite() {
                 *l = T::zero();
             }
         }
         op.reset(lambda);
+        if alone {
+            let problem = DirectAlone {
+                eta,
+                bounds,
+                cfm,
+                factored: (self.rows.as_slice(), self.inverse.as_slice()),
+            };
+            let factors = (direct, &mut self.tree, &mut self.graph);
+            return problem.solve(factors, &mut op, (lambda, delta), settings, single);
+        }
         let sweeps = if trace.is_empty() {
             settings.max_iterations.max(1)
         } else {
             trace.len()
         };
         let mut iterations = 0;
-        let mut refinements = 0;
-        let mut previous = T::infinity();
         // The certificate of the current `λ`, where the last sweep computed it.
         let mut last = None;
         while iterations < sweeps {
@@ -171,40 +177,6 @@ impl<T: Scalar, S: Storage> Local<T, S> {
                 let c = certify(&op, eta, bounds, cfm, lambda, flags);
                 *slot = slot.max(c.0);
                 last = Some(c);
-            } else if !iterative {
-                // Only tree rows: refine while the residual at least halves (the augmented
-                // `LDLᵀ` is not backward stable for `Γ` under mass ratios), a few times,
-                // until it is within the tolerance and the scalar's round-off of `η`.
-                let (residual, violation) = certify(&op, eta, bounds, cfm, lambda, flags);
-                last = Some((residual, violation));
-                let half = (T::one() + T::one()).recip();
-                let stalled = residual.is_nan() || residual >= previous * half;
-                // (A tolerance of 0 asks for no more than round-off.)
-                let tolerance = settings.tolerance;
-                let settled = residual <= round_off
-                    && (tolerance == T::zero()
-                        || crate::bounds::larger(residual, violation) <= tolerance);
-                refinements += 1;
-                if stalled || settled || residual == T::zero() || refinements > MAX_REFINEMENTS {
-                    let sweeps_left = iterations < sweeps;
-                    if single && sweeps_left && (residual.is_nan() || residual > round_off) {
-                        // The factors in the scalar were not accurate enough (a mass
-                        // ratio, a long chain): in the working precision, and refine on
-                        // (not after the last sweep: the new factors would go unused).
-                        self.tree.factor(
-                            self.rows.as_slice(),
-                            self.inverse.as_slice(),
-                            cfm,
-                            Precision::Working,
-                        );
-                        single = false;
-                        refinements = 0;
-                        previous = T::infinity();
-                        continue;
-                    }
-                    break;
-                }
-                previous = residual;
             } else if settings.tolerance > T::zero() && estimate <= settings.tolerance {
                 // (A sweep whose rows still moved by more than the tolerance is not
                 // certified: a pass over every row saved; the last certificate is computed
@@ -228,6 +200,132 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             converged: residual <= settings.tolerance && bound_violation <= settings.tolerance,
             flagged_rows: 0,
             omega,
+            fallbacks: 0,
+        })
+    }
+}
+
+/// Rows all solved directly (by the joint tree or the joint graph; none swept): `η`,
+/// bounds, `cfm`, and the rows and inverse masses the factors were computed from.
+struct DirectAlone<'a, T> {
+    eta: &'a [T],
+    bounds: &'a [Bounds<T>],
+    cfm: T,
+    factored: (&'a [ConstraintRow<T>], &'a [BodyInverseMass<T>]),
+}
+
+impl<T: Scalar> DirectAlone<'_, T> {
+    /// `η − Γλ − cfm·λ` of every row into `rhs`, and the projected residual and bound
+    /// violation of `λ` (the certificate's, from the same products). `cold`: `λ = 0`, so
+    /// `rhs = η` without a pass through `J`.
+    fn pass(&self, op: &SequentialImpulse<'_, T>, lambda: &[T], rhs: &mut [T], cold: bool) -> (T, T) {
+        let (mut residual, mut violation) = (T::zero(), T::zero());
+        let (lo, hi) = (T::neg_infinity(), T::infinity());
+        for (i, rhs) in rhs.iter_mut().enumerate() {
+            let r = if cold {
+                -self.eta[i]
+            } else {
+                op.product_row(i, lambda) + self.cfm * lambda[i] - self.eta[i]
+            };
+            *rhs = -r;
+            let bounds = &self.bounds[i];
+            if *bounds == (Bounds::Box { lo, hi }) {
+                // A joint row: `row_defect` without its interval, `|λ − (λ − r)|` (below the
+                // rounding of λ a defect is 0: refinement could not move λ; `r − r` is 0
+                // unless r is not finite).
+                let l = lambda[i];
+                let defect = (l - (l - r)).abs();
+                let defect = if r - r == T::zero() && defect == defect {
+                    defect
+                } else {
+                    T::infinity()
+                };
+                residual = crate::bounds::larger(residual, defect);
+            } else {
+                let (defect, out) = row_defect(bounds, lambda, i, r);
+                residual = crate::bounds::larger(residual, defect);
+                violation = crate::bounds::larger(violation, out);
+            }
+        }
+        (residual, violation)
+    }
+
+    /// The direct solve, then iterative refinement while the residual at least halves, a
+    /// few times, until it is within the tolerance and the scalar's round-off of `η` (the
+    /// augmented `LDLᵀ` is not backward stable for `Γ` under mass ratios). The tree's factors
+    /// in the scalar (`single`) that stop short of its round-off are replaced by factors in the
+    /// working precision, and refinement goes on. One pass over the rows a sweep: its
+    /// products are both the residual of `λ` and the next solve's right-hand side (the
+    /// certificate's own pass was a second one: on the Cortex-M4F about 150 instructions a
+    /// row).
+    fn solve<S: Storage>(
+        &self,
+        (direct, tree, graph): (Direct, &mut JointTree<T, S>, &mut JointGraph<T, S>),
+        op: &mut SequentialImpulse<'_, T>,
+        (lambda, delta): (&mut [T], &mut [T]),
+        settings: &PgsSettings<T>,
+        mut single: bool,
+    ) -> Result<Certificate<T>, WorldError> {
+        // Where refinement must end: a few of the scalar's rounding errors of `η`.
+        let round_off = self
+            .eta
+            .iter()
+            .fold(T::zero(), |m, e| if e.abs() > m { e.abs() } else { m })
+            * T::epsilon()
+            * T::from(ROUND_OFF).unwrap_or_else(T::nan);
+        let sweeps = settings.max_iterations.max(1);
+        let half = (T::one() + T::one()).recip();
+        let cold = lambda.iter().all(|l| *l == T::zero());
+        let (mut residual, mut violation) = self.pass(op, lambda, delta, cold);
+        let (mut iterations, mut refinements) = (0, 0);
+        let mut previous = T::infinity();
+        while iterations < sweeps {
+            iterations += 1;
+            // (Γ + cfm) δ = η − Γλ − cfm λ, exactly up to the factors' round-off.
+            let rhs = |i| delta[i];
+            let out = |i, d| {
+                lambda[i] = lambda[i] + d;
+                op.apply(i, d);
+            };
+            match direct {
+                Direct::Tree => tree.solve(rhs, out),
+                Direct::Graph => graph.solve(rhs, out),
+            }
+            (residual, violation) = self.pass(op, lambda, delta, false);
+            let stalled = residual.is_nan() || residual >= previous * half;
+            // (A tolerance of 0 asks for no more than round-off.)
+            let tolerance = settings.tolerance;
+            let settled = residual <= round_off
+                && (tolerance == T::zero()
+                    || crate::bounds::larger(residual, violation) <= tolerance);
+            refinements += 1;
+            if stalled || settled || residual == T::zero() || refinements > MAX_REFINEMENTS {
+                let sweeps_left = iterations < sweeps;
+                if single && sweeps_left && (residual.is_nan() || residual > round_off) {
+                    // The factors in the scalar were not accurate enough (a mass ratio, a
+                    // long chain): in the working precision, and refine on (not after the
+                    // last sweep: the new factors would go unused).
+                    let (rows, inverse) = self.factored;
+                    tree.factor(rows, inverse, self.cfm, Precision::Working);
+                    single = false;
+                    refinements = 0;
+                    previous = T::infinity();
+                    continue;
+                }
+                break;
+            }
+            previous = residual;
+        }
+        if let Some(row) = lambda.iter().position(|l| !l.is_finite()) {
+            return Err(WorldError::Solve(SolveError::Diverged { row }));
+        }
+        Ok(Certificate {
+            residual,
+            bound_violation: violation,
+            iterations,
+            converged: residual <= settings.tolerance && violation <= settings.tolerance,
+            flagged_rows: 0,
+            omega: settings.omega,
             fallbacks: 0,
         })
     }
