@@ -34,8 +34,8 @@ pub use exact::{ExactReport, ExactSolver, SubspaceReport};
 pub use multibody;
 pub use operator::RowOperator;
 pub use pairs;
-pub(crate) use pgs::{pgs_sor_continued, row_defect};
 pub use pgs::{certify, pgs_sor, pgs_sor_observed, relax_row};
+pub(crate) use pgs::{pgs_sor_continued, row_defect};
 pub use rotint;
 pub use settings::{BadRows, FALLBACK_PATIENCE, Fallback, PROBE_WINDOW, PgsSettings};
 pub use sparse::{

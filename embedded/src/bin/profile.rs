@@ -61,7 +61,11 @@ fn run() -> usize {
     markers::profile_begin();
     let r = world.step_observed(&mut [], &mut |_| markers::profile_mark());
     markers::profile_end();
-    out::line(format_args!("profile: step {} ok: {}", warm() + 1, r.is_ok()));
+    out::line(format_args!(
+        "profile: step {} ok: {}",
+        warm() + 1,
+        r.is_ok()
+    ));
     usize::from(r.is_err())
 }
 

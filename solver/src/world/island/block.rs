@@ -4,8 +4,8 @@ use cwlist::{Buffer, Storage};
 
 use super::{Direct, Local};
 use crate::world::WorldError;
-use crate::world::precision::Precision;
 use crate::world::joint_graph::JointGraph;
+use crate::world::precision::Precision;
 use crate::world::tree::JointTree;
 use crate::{
     BodyInverseMass, Bounds, Certificate, ConstraintRow, PgsSettings, RowOperator,
@@ -218,7 +218,13 @@ impl<T: Scalar> DirectAlone<'_, T> {
     /// `η − Γλ − cfm·λ` of every row into `rhs`, and the projected residual and bound
     /// violation of `λ` (the certificate's, from the same products). `cold`: `λ = 0`, so
     /// `rhs = η` without a pass through `J`.
-    fn pass(&self, op: &SequentialImpulse<'_, T>, lambda: &[T], rhs: &mut [T], cold: bool) -> (T, T) {
+    fn pass(
+        &self,
+        op: &SequentialImpulse<'_, T>,
+        lambda: &[T],
+        rhs: &mut [T],
+        cold: bool,
+    ) -> (T, T) {
         let (mut residual, mut violation) = (T::zero(), T::zero());
         let (lo, hi) = (T::neg_infinity(), T::infinity());
         for (i, rhs) in rhs.iter_mut().enumerate() {
@@ -231,12 +237,10 @@ impl<T: Scalar> DirectAlone<'_, T> {
             let bounds = &self.bounds[i];
             if *bounds == (Bounds::Box { lo, hi }) {
                 // A joint row: `row_defect` without its interval, `|λ − (λ − r)|` (below the
-                // rounding of λ a defect is 0: refinement could not move λ; `r − r` is 0
-                // unless r is not finite).
+                // rounding of λ a defect is 0: refinement could not move λ).
                 let l = lambda[i];
-                let defect = (l - (l - r)).abs();
-                let defect = if r - r == T::zero() && defect == defect {
-                    defect
+                let defect = if crate::bounds::both_finite(l, r) {
+                    (l - (l - r)).abs()
                 } else {
                     T::infinity()
                 };
