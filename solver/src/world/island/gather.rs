@@ -51,23 +51,40 @@ impl<T: Scalar, S: Storage> Local<T, S> {
     /// the same without them.
     pub(super) fn local_row(&self, row: &ConstraintRow<T>) -> ConstraintRow<T> {
         let (bodies, slot_of) = (self.bodies.as_slice(), self.slot_of.as_slice());
-        let local = |block: &JacobianBlock<T>| {
-            local_of(bodies, slot_of, block.body).map(|body| JacobianBlock { body, ..*block })
-        };
-        match (local(&row.a), row.b.as_ref().and_then(local)) {
-            (Some(a), b) => ConstraintRow { a, b },
-            (None, Some(b)) => ConstraintRow { a: b, b: None },
+        // Renumbered in place (building blocks as `Option`s copied the row through the
+        // stack twice more: on the Cortex-M4F about half of `add_row`).
+        let mut local = *row;
+        let b = local.b.as_mut().and_then(|b| {
+            local_of(bodies, slot_of, b.body).map(|i| {
+                b.body = i;
+            })
+        });
+        match (local_of(bodies, slot_of, row.a.body), b) {
+            (Some(a), Some(())) => local.a.body = a,
+            (Some(a), None) => {
+                local.a.body = a;
+                local.b = None;
+            }
+            (None, Some(())) => {
+                // `take` leaves `None` behind.
+                if let Some(b) = local.b.take() {
+                    local.a = b;
+                }
+            }
             // A row of an island acts on one of its bodies (islands group rows by their
             // dynamic bodies); kept harmless if not: no Jacobian, so no effect.
-            (None, None) => ConstraintRow {
-                a: JacobianBlock {
-                    body: 0,
-                    linear: xform::Vector::zeros(),
-                    angular: xform::Vector::zeros(),
-                },
-                b: None,
-            },
+            (None, None) => {
+                local = ConstraintRow {
+                    a: JacobianBlock {
+                        body: 0,
+                        linear: xform::Vector::zeros(),
+                        angular: xform::Vector::zeros(),
+                    },
+                    b: None,
+                };
+            }
         }
+        local
     }
 
     /// Gathers island `k`'s bodies with their inverse masses `metric(global body)`.
