@@ -365,14 +365,15 @@ fn pivot<T: Scalar, A: Arithmetic<T>, const N: usize, const P: usize>(
 }
 
 /// Calls `$body` with the const `$p` set to the width of tree joint `$j`'s parent node in
-/// `$joints` when the joint has `$n` rows: 0 for a root, 6 for a body, the parent joint's
-/// rows where they are `$n` (a chain of like joints), else 6 (the parent's rows padded with
-/// zero columns: the same products, and few instantiations of each kernel).
+/// `$joints` when the joint has `$n` rows: 6 for a body, the parent joint's rows where they
+/// are `$n` (a chain of like joints), else 6 (the parent's rows padded with zero columns:
+/// the same products), and `$n` for a root (no parent): few instantiations of each kernel.
 macro_rules! parent_width {
     ($joints:expr, $j:expr, $n:ident, $p:ident => $body:expr) => {{
         match $joints[$j].parent_node {
             Up::Root => {
-                const $p: usize = 0;
+                // (No parent: the width only names the instantiation.)
+                const $p: usize = $n;
                 $body
             }
             Up::Joint { k, .. } if $joints[k].rows == $n => {
@@ -399,7 +400,7 @@ fn eliminate_joint<T: Scalar, A: Arithmetic<T>, const N: usize, const P: usize>(
     match joints[j].parent_node {
         Up::Root => {
             let node = &mut joints[j];
-            pivot::<T, A, N, 0>((&mut node.d, &mut node.up), None, minus, floor)
+            pivot::<T, A, N, P>((&mut node.d, &mut node.up), None, minus, floor)
         }
         Up::Body(p) => {
             let node = &mut joints[j];
@@ -818,7 +819,7 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
             if root != NONE {
                 let node = &mut bodies[root];
                 let raised =
-                    pivot::<T, A, 6, 0>((&mut node.d, &mut node.up), None, A::one(), epsilon);
+                    pivot::<T, A, 6, 6>((&mut node.d, &mut node.up), None, A::one(), epsilon);
                 self.regularized += usize::from(raised);
             }
         }
@@ -890,7 +891,7 @@ impl<T: Scalar, S: Storage> JointTree<T, S> {
             let root = joints[j].then_root;
             if root != NONE {
                 let body = &mut bodies[root];
-                backward::<T, A, 6, 0>((&body.d, &body.up), &mut body.x, &zero);
+                backward::<T, A, 6, 6>((&body.d, &body.up), &mut body.x, &zero);
             }
             let n = joints[j].rows;
             sized!(n, N => parent_width!(joints, j, N, P => {
