@@ -95,7 +95,8 @@ pub(crate) struct BodyNode<W> {
     parent: usize,
     /// `D`, then `D⁻¹` once eliminated.
     d: Block<W>,
-    /// `D⁻¹ E`, 6 × rows of the parent joint.
+    /// Kept: `D⁻¹ E`, 6 × rows of the parent joint. Contracted: `(M⁻¹Jᵀ)ᵀ` of the joint
+    /// above it while the tree is factored (for the edge of the joint below).
     up: Block<W>,
     x: [W; 6],
 }
@@ -324,7 +325,7 @@ fn start_joint<T: Scalar, A: Arithmetic<T>, const N: usize, const P: usize>(
 /// Eliminates a node of `N` rows (its block `d`, of sign `sign`: `+1` for a body, `−1` for
 /// a joint) into its parent of width `P` through the edge in `up` (`N × P`, the node's block
 /// of the augmented matrix in the parent's columns): `d` becomes `D⁻¹`, `up` becomes
-/// `D⁻¹ E` and the parent's block loses `Eᵀ D⁻¹ E` (none for a root, `P = 0`). `floor` is
+/// `D⁻¹ E` and the parent's block loses `Eᵀ D⁻¹ E` (none for a root). `floor` is
 /// the relative pivot floor. Returns whether a pivot was raised.
 fn pivot<T: Scalar, A: Arithmetic<T>, const N: usize, const P: usize>(
     (d, up): (&mut Block<WorkingOf<T>>, &mut Block<WorkingOf<T>>),
