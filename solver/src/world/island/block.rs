@@ -123,7 +123,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         let (lambda, flags) = (self.lambda.as_mut_slice(), self.flags.as_mut_slice());
         let delta = self.delta_lambda.as_mut_slice();
         for l in lambda.iter_mut() {
-            if !settings.warm_start || !l.is_finite() {
+            if !settings.warm_start || alone || !l.is_finite() {
                 *l = T::zero();
             }
         }
