@@ -31,6 +31,23 @@ pub(crate) fn resize<E: Copy>(
     Ok(())
 }
 
+/// Makes a world buffer a copy of `items` (with [`resize`] first: a buffer refilled every
+/// step copies in bulk instead of pushing item by item); when it is full, an error naming
+/// it (`what`).
+pub(crate) fn copy_into<E: Copy>(
+    buf: &mut impl Buffer<E>,
+    items: &[E],
+    what: &'static str,
+) -> Result<(), WorldError> {
+    let Some(&first) = items.first() else {
+        buf.clear();
+        return Ok(());
+    };
+    resize(buf, items.len(), first, what)?;
+    buf.as_mut_slice().copy_from_slice(items);
+    Ok(())
+}
+
 /// Removes and returns item `i`, keeping the order of the rest (O(len − i)).
 ///
 /// # Panics

@@ -4,6 +4,7 @@ use cwlist::{Buffer, Storage};
 
 use super::{Direct, Local};
 use crate::world::WorldError;
+use crate::world::capacity::copy_into;
 use crate::world::joint_graph::JointGraph;
 use crate::world::precision::Precision;
 use crate::world::tree::JointTree;
@@ -38,18 +39,14 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         self.factored_cfm = None;
         self.cache_is_factored = false;
         self.inputs_factored = false;
-        self.factored_rows.clear();
-        self.factored_inverse.clear();
         let k = self.tree.joint_rows();
-        for row in self.rows.as_slice().iter().take(k) {
-            if self.factored_rows.try_push(*row).is_err() {
-                return;
-            }
-        }
-        for m in self.inverse.as_slice() {
-            if self.factored_inverse.try_push(*m).is_err() {
-                return;
-            }
+        let rows = &self.rows.as_slice()[..k.min(self.rows.as_slice().len())];
+        if copy_into(&mut self.factored_rows, rows, "rows").is_err()
+            || copy_into(&mut self.factored_inverse, self.inverse.as_slice(), "bodies").is_err()
+        {
+            self.factored_rows.clear();
+            self.factored_inverse.clear();
+            return;
         }
         self.factored_cfm = Some(cfm);
         // `prepare` filled the caches from these rows and masses.
@@ -216,23 +213,12 @@ struct DirectAlone<'a, T> {
 
 impl<T: Scalar> DirectAlone<'_, T> {
     /// `η − Γλ − cfm·λ` of every row into `rhs`, and the projected residual and bound
-    /// violation of `λ` (the certificate's, from the same products). `cold`: `λ = 0`, so
-    /// `rhs = η` without a pass through `J`.
-    fn pass(
-        &self,
-        op: &SequentialImpulse<'_, T>,
-        lambda: &[T],
-        rhs: &mut [T],
-        cold: bool,
-    ) -> (T, T) {
+    /// violation of `λ` (the certificate's, from the same products).
+    fn pass(&self, op: &SequentialImpulse<'_, T>, lambda: &[T], rhs: &mut [T]) -> (T, T) {
         let (mut residual, mut violation) = (T::zero(), T::zero());
         let (lo, hi) = (T::neg_infinity(), T::infinity());
         for (i, rhs) in rhs.iter_mut().enumerate() {
-            let r = if cold {
-                -self.eta[i]
-            } else {
-                op.product_row(i, lambda) + self.cfm * lambda[i] - self.eta[i]
-            };
+            let r = op.product_row(i, lambda) + self.cfm * lambda[i] - self.eta[i];
             *rhs = -r;
             let bounds = &self.bounds[i];
             if *bounds == (Bounds::Box { lo, hi }) {
@@ -279,8 +265,14 @@ impl<T: Scalar> DirectAlone<'_, T> {
             * T::from(ROUND_OFF).unwrap_or_else(T::nan);
         let sweeps = settings.max_iterations.max(1);
         let half = (T::one() + T::one()).recip();
-        let cold = lambda.iter().all(|l| *l == T::zero());
-        let (mut residual, mut violation) = self.pass(op, lambda, delta, cold);
+        // From `λ = 0` the right-hand side is `η` itself, without a pass through `J` (the
+        // residual is the first solve's, below: at least one solve runs).
+        let (mut residual, mut violation) = if lambda.iter().all(|l| *l == T::zero()) {
+            delta.copy_from_slice(self.eta);
+            (T::nan(), T::nan())
+        } else {
+            self.pass(op, lambda, delta)
+        };
         let (mut iterations, mut refinements) = (0, 0);
         let mut previous = T::infinity();
         while iterations < sweeps {
@@ -295,7 +287,7 @@ impl<T: Scalar> DirectAlone<'_, T> {
                 Direct::Tree => tree.solve(rhs, out),
                 Direct::Graph => graph.solve(rhs, out),
             }
-            (residual, violation) = self.pass(op, lambda, delta, false);
+            (residual, violation) = self.pass(op, lambda, delta);
             let stalled = residual.is_nan() || residual >= previous * half;
             // (A tolerance of 0 asks for no more than round-off.)
             let tolerance = settings.tolerance;

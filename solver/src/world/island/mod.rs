@@ -403,12 +403,10 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         loops: Loops,
     ) -> Result<usize, WorldError> {
         let n = self.rows.as_slice().len();
-        self.flags.clear();
-        self.delta_lambda.clear();
-        for _ in 0..n {
-            push(&mut self.flags, RowFlag::Active, "rows")?;
-            push(&mut self.delta_lambda, T::zero(), "rows")?;
-        }
+        resize(&mut self.flags, n, RowFlag::Active, "rows")?;
+        self.flags.as_mut_slice().fill(RowFlag::Active);
+        resize(&mut self.delta_lambda, n, T::zero(), "rows")?;
+        self.delta_lambda.as_mut_slice().fill(T::zero());
         // The caches of the joint tree's factored rows serve the same rows and masses again
         // (SHAKE's projection takes the velocity solve's Jacobians and masses).
         let cached = self.cache_is_factored
