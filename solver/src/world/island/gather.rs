@@ -168,6 +168,50 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         self.lambda.clear();
     }
 
+    /// Starts the rows anew with `n` rows, each to be written by
+    /// [`set_bilateral_row`](Self::set_bilateral_row); more may follow by
+    /// [`add_row`](Self::add_row). A buffer keeps its length from the last island, so an island
+    /// of the same rows writes them in place (pushing every column of every row was half of
+    /// `add_row` on the Cortex-M4F).
+    pub(crate) fn start_rows(&mut self, n: usize) -> Result<(), WorldError> {
+        self.inputs_factored = false;
+        let unset = ConstraintRow {
+            a: JacobianBlock {
+                body: 0,
+                linear: xform::Vector::zeros(),
+                angular: xform::Vector::zeros(),
+            },
+            b: None,
+        };
+        resize(&mut self.rows, n, unset, "rows")?;
+        for column in [
+            &mut self.eta,
+            &mut self.push,
+            &mut self.separation,
+            &mut self.carried,
+            &mut self.lambda,
+        ] {
+            resize(column, n, T::zero(), "rows")?;
+        }
+        resize(&mut self.bounds, n, Bounds::bilateral(), "rows")
+    }
+
+    /// Writes row `i` of those [`start_rows`](Self::start_rows) made: a bilateral `row`
+    /// (global body indices) and its `η`.
+    pub(crate) fn set_bilateral_row(&mut self, i: usize, row: &ConstraintRow<T>, eta: T) {
+        self.rows.as_mut_slice()[i] = self.local_row(row);
+        self.eta.as_mut_slice()[i] = eta;
+        for column in [
+            &mut self.push,
+            &mut self.separation,
+            &mut self.carried,
+            &mut self.lambda,
+        ] {
+            column.as_mut_slice()[i] = T::zero();
+        }
+        self.bounds.as_mut_slice()[i] = Bounds::bilateral();
+    }
+
     /// Appends rows after [`clear_rows`](Self::clear_rows).
     pub(crate) fn add_rows(
         &mut self,

@@ -182,13 +182,15 @@ where
         let cached = directions.as_slice();
         // The joint rows first, in joint order (a plain loop: an iterator of row tuples
         // copied each row on its way).
-        local.clear_rows();
+        local.start_rows(cached.iter().map(|lin| lin.rows).sum())?;
+        let mut i = 0;
         for (n, j) in islands.joints.of(k).enumerate() {
             let (slot, lin) = (&joints[j], &cached[n]);
             for jacobian in &lin.jacobian[..lin.rows] {
                 let row = joint_row(slot.a, slot.b, jacobian);
                 let eta = -crate::world::island::row_dot(&row, v);
-                local.add_row(&row, eta, Bounds::bilateral())?;
+                local.set_bilateral_row(i, &row, eta);
+                i += 1;
             }
         }
         // Only contacts that touch after the drift: a contact still apart is the next

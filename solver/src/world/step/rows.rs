@@ -110,7 +110,7 @@ pub(crate) fn joint_value<T: Scalar, U: ConstraintFunction<T>>(
     let pb = slot.b.map_or_else(Pose::identity, |b| bodies[b].pose());
     (
         crate::world::constraint_value(&slot.joint, &bodies[slot.a].pose(), &pb),
-        slot.joint.rows().min(crate::world::MAX_JOINT_ROWS),
+        joint_row_count(slot),
     )
 }
 
@@ -262,7 +262,7 @@ impl<T: Scalar, S: Storage> Rows<T, S> {
 const GRAIN: usize = 512;
 
 /// How many rows joint `slot` has.
-fn joint_row_count<T: Scalar, U: ConstraintFunction<T>>(slot: &JointSlot<T, U>) -> usize {
+pub(crate) fn joint_row_count<T: Scalar, U: ConstraintFunction<T>>(slot: &JointSlot<T, U>) -> usize {
     slot.joint.rows().min(crate::world::MAX_JOINT_ROWS)
 }
 

@@ -18,12 +18,12 @@ use num_traits::FloatConst;
 use xform::Vector;
 
 use super::islands::Islands;
-use super::rows::{joint_row, joint_value, linearize_joints};
+use super::rows::{joint_row, joint_row_count, joint_value, linearize_joints};
 use crate::world::constraint::ConstraintFunction;
 use crate::world::constraint::Linearization;
 use crate::world::island::Local;
 use crate::world::{JointScheme, JointSlot, JointSolver, RigidBody, WorldError, WorldSettings};
-use crate::{BodyInverseMass, BodyVelocity, Bounds, ConstraintRow, PgsSettings};
+use crate::{BodyInverseMass, BodyVelocity, ConstraintRow, PgsSettings};
 
 /// The shortest step along a Newton correction before the projection gives up on it.
 const MIN_SCALE: f64 = 1.0 / 64.0;
@@ -125,7 +125,9 @@ where
                 linearize_joints(directions, islands.joints.of(k), joints, bodies)?;
             }
             let cached = directions.as_slice();
-            local.clear_rows();
+            let count = islands.joints.of(k).map(|j| joint_row_count(&joints[j]));
+            local.start_rows(count.sum())?;
+            let mut i = 0;
             for (n, j) in islands.joints.of(k).enumerate() {
                 let slot = &joints[j];
                 let (value, rows) = joint_value(slot, bodies);
@@ -133,11 +135,12 @@ where
                 for (r, &value) in value.iter().enumerate().take(rows) {
                     let eta = -value;
                     if shake {
-                        local.add_row(&velocity_rows.rows[first + r], eta, Bounds::bilateral())?;
+                        local.set_bilateral_row(i, &velocity_rows.rows[first + r], eta);
                     } else {
                         let row = joint_row(slot.a, slot.b, &cached[n].jacobian[r]);
-                        local.add_row(&row, eta, Bounds::bilateral())?;
+                        local.set_bilateral_row(i, &row, eta);
                     }
+                    i += 1;
                 }
             }
             let outcome = local.solve(
