@@ -154,23 +154,10 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         Ok(())
     }
 
-    /// No rows: the position projection and the final velocity projection then build
-    /// their own with [`add_row`](Self::add_row) (global body indices; friction bounds are
-    /// not allowed).
-    pub(crate) fn clear_rows(&mut self) {
-        self.rows.clear();
-        self.inputs_factored = false;
-        self.eta.clear();
-        self.push.clear();
-        self.separation.clear();
-        self.carried.clear();
-        self.bounds.clear();
-        self.lambda.clear();
-    }
-
     /// Starts the rows anew with `n` rows, each to be written by
     /// [`set_bilateral_row`](Self::set_bilateral_row); more may follow by
-    /// [`add_row`](Self::add_row). A buffer keeps its length from the last island, so an island
+    /// [`add_row`](Self::add_row) (global body indices; friction bounds are not allowed): the
+    /// position projection and the final velocity projection build their own rows. A buffer keeps its length from the last island, so an island
     /// of the same rows writes them in place (pushing every column of every row was half of
     /// `add_row` on the Cortex-M4F).
     pub(crate) fn start_rows(&mut self, n: usize) -> Result<(), WorldError> {
@@ -212,7 +199,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         self.bounds.as_mut_slice()[i] = Bounds::bilateral();
     }
 
-    /// Appends rows after [`clear_rows`](Self::clear_rows).
+    /// Appends rows after [`start_rows`](Self::start_rows).
     pub(crate) fn add_rows(
         &mut self,
         rows: impl Iterator<Item = (ConstraintRow<T>, T, Bounds<T>)>,
@@ -223,7 +210,8 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         Ok(())
     }
 
-    /// Appends one row (global body indices), its `η` and bounds.
+    /// Appends one row (global body indices), its `η` and bounds, after
+    /// [`start_rows`](Self::start_rows).
     #[inline]
     pub(crate) fn add_row(
         &mut self,
