@@ -119,6 +119,10 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         let (eta, bounds) = (self.eta.as_slice(), self.bounds.as_slice());
         let (lambda, flags) = (self.lambda.as_mut_slice(), self.flags.as_mut_slice());
         let delta = self.delta_lambda.as_mut_slice();
+        // A direct block alone starts from zero: its solve needs no warm start, and from
+        // zero its right-hand side is `η` without a pass through `J` (the f32 chain's
+        // velocity solve on the Cortex-M4F: 50 747 → 41 567 instructions; tip and joint
+        // error after 1000 steps the same; grids' gaps and times within their spread).
         for l in lambda.iter_mut() {
             if !settings.warm_start || alone || !l.is_finite() {
                 *l = T::zero();
