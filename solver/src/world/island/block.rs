@@ -42,7 +42,12 @@ impl<T: Scalar, S: Storage> Local<T, S> {
         let k = self.tree.joint_rows();
         let rows = &self.rows.as_slice()[..k.min(self.rows.as_slice().len())];
         if copy_into(&mut self.factored_rows, rows, "rows").is_err()
-            || copy_into(&mut self.factored_inverse, self.inverse.as_slice(), "bodies").is_err()
+            || copy_into(
+                &mut self.factored_inverse,
+                self.inverse.as_slice(),
+                "bodies",
+            )
+            .is_err()
         {
             self.factored_rows.clear();
             self.factored_inverse.clear();

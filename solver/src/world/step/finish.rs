@@ -14,6 +14,7 @@ use xform::Vector;
 
 use super::islands::{GroupsView, Islands};
 use super::rows::{joint_row, linearize_joints};
+use crate::world::capacity::resize;
 use crate::world::constraint::{ConstraintFunction, Linearization};
 use crate::world::contact::{Contact, Partner};
 use crate::world::drive::{drive_speed, linearize_coordinate};
@@ -152,20 +153,21 @@ where
     };
     // Every body's velocity, once (an island reads its own bodies' and static ones'); each
     // island refreshes its own bodies' linear velocities after their half kick.
-    velocity.clear();
+    let mut gathered = false;
     for (k, &awake) in islands.awake.as_slice().iter().enumerate() {
         if !awake || !rattles(islands.joints.view(), k, settings) {
             continue;
         }
-        if velocity.as_slice().is_empty() {
-            for b in next.iter() {
-                velocity
-                    .try_push(BodyVelocity {
-                        linear: b.linear_velocity,
-                        angular: b.angular_velocity(),
-                    })
-                    .map_err(|_| WorldError::CapacityExceeded { what: "bodies" })?;
+        if !gathered {
+            // Written over the last step's entries (pushed, they were a copy call each).
+            resize(velocity, next.len(), BodyVelocity::default(), "bodies")?;
+            for (v, b) in velocity.as_mut_slice().iter_mut().zip(next.iter()) {
+                *v = BodyVelocity {
+                    linear: b.linear_velocity,
+                    angular: b.angular_velocity(),
+                };
             }
+            gathered = true;
         }
         for b in islands.bodies.of(k) {
             // The second half of gravity and of the force the step started with.

@@ -262,7 +262,9 @@ impl<T: Scalar, S: Storage> Rows<T, S> {
 const GRAIN: usize = 512;
 
 /// How many rows joint `slot` has.
-pub(crate) fn joint_row_count<T: Scalar, U: ConstraintFunction<T>>(slot: &JointSlot<T, U>) -> usize {
+pub(crate) fn joint_row_count<T: Scalar, U: ConstraintFunction<T>>(
+    slot: &JointSlot<T, U>,
+) -> usize {
     slot.joint.rows().min(crate::world::MAX_JOINT_ROWS)
 }
 
