@@ -249,14 +249,14 @@ impl<T: Scalar> DirectAlone<'_, T> {
         (residual, violation)
     }
 
-    /// The direct solve, then iterative refinement while the residual at least halves, a
-    /// few times, until it is within the tolerance and the scalar's round-off of `η` (the
-    /// augmented `LDLᵀ` is not backward stable for `Γ` under mass ratios). The tree's factors
-    /// in the scalar (`single`) that stop short of its round-off are replaced by factors in the
-    /// working precision, and refinement goes on. One pass over the rows a sweep: its
-    /// products are both the residual of `λ` and the next solve's right-hand side (the
-    /// certificate's own pass was a second one: on the Cortex-M4F about 150 instructions a
-    /// row).
+    /// From `λ = 0`, the direct solve, then iterative refinement while the residual at least
+    /// halves, a few times, until it is within the tolerance and the scalar's round-off of
+    /// `η` (the augmented `LDLᵀ` is not backward stable for `Γ` under mass ratios). The
+    /// tree's factors in the scalar (`single`) that stop short of its round-off are replaced
+    /// by factors in the working precision, and refinement goes on. One pass over the rows a
+    /// sweep: its products are both the residual of `λ` and the next solve's right-hand side
+    /// (the certificate's own pass was a second one: on the Cortex-M4F about 150
+    /// instructions a row).
     fn solve<S: Storage>(
         &self,
         (direct, tree, graph): (Direct, &mut JointTree<T, S>, &mut JointGraph<T, S>),
@@ -274,14 +274,15 @@ impl<T: Scalar> DirectAlone<'_, T> {
             * T::from(ROUND_OFF).unwrap_or_else(T::nan);
         let sweeps = settings.max_iterations.max(1);
         let half = (T::one() + T::one()).recip();
-        // From `λ = 0` the right-hand side is `η` itself, without a pass through `J` (the
-        // residual is the first solve's, below: at least one solve runs).
-        let (mut residual, mut violation) = if lambda.iter().all(|l| *l == T::zero()) {
-            delta.copy_from_slice(self.eta);
-            (T::nan(), T::nan())
-        } else {
-            self.pass(op, lambda, delta)
-        };
+        // From `λ = 0` (a block alone starts there) the right-hand side is `η` itself,
+        // without a pass through `J` (the residual is the first solve's, below: at least
+        // one solve runs).
+        debug_assert!(
+            lambda.iter().all(|l| *l == T::zero()),
+            "a block alone starts cold"
+        );
+        delta.copy_from_slice(self.eta);
+        let (mut residual, mut violation) = (T::nan(), T::nan());
         let (mut iterations, mut refinements) = (0, 0);
         let mut previous = T::infinity();
         while iterations < sweeps {

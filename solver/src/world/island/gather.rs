@@ -45,6 +45,18 @@ pub(super) fn local_of(bodies: &[u32], slot_of: &[u32], b: usize) -> Option<usiz
     }
 }
 
+/// A row without Jacobian (on body 0): no effect on any velocity.
+fn empty_row<T: Scalar>() -> ConstraintRow<T> {
+    ConstraintRow {
+        a: JacobianBlock {
+            body: 0,
+            linear: xform::Vector::zeros(),
+            angular: xform::Vector::zeros(),
+        },
+        b: None,
+    }
+}
+
 impl<T: Scalar, S: Storage> Local<T, S> {
     /// `row` in the island's numbering, without its blocks on bodies outside the island:
     /// those bodies are static (their velocity changes are zero), so `J Δv` and `M⁻¹Jᵀ` are
@@ -73,16 +85,7 @@ impl<T: Scalar, S: Storage> Local<T, S> {
             }
             // A row of an island acts on one of its bodies (islands group rows by their
             // dynamic bodies); kept harmless if not: no Jacobian, so no effect.
-            (None, None) => {
-                local = ConstraintRow {
-                    a: JacobianBlock {
-                        body: 0,
-                        linear: xform::Vector::zeros(),
-                        angular: xform::Vector::zeros(),
-                    },
-                    b: None,
-                };
-            }
+            (None, None) => local = empty_row(),
         }
         local
     }
@@ -156,21 +159,14 @@ impl<T: Scalar, S: Storage> Local<T, S> {
 
     /// Starts the rows anew with `n` rows, each to be written by
     /// [`set_bilateral_row`](Self::set_bilateral_row); more may follow by
-    /// [`add_row`](Self::add_row) (global body indices; friction bounds are not allowed): the
-    /// position projection and the final velocity projection build their own rows. A buffer keeps its length from the last island, so an island
-    /// of the same rows writes them in place (pushing every column of every row was half of
-    /// `add_row` on the Cortex-M4F).
+    /// [`add_row`](Self::add_row) (global body indices; friction bounds are not allowed):
+    /// the position projection and the final velocity projection build their own rows. A
+    /// buffer keeps its length from the last island, so an island of the same rows writes
+    /// them in place (pushing every column of every row was half of `add_row` on the
+    /// Cortex-M4F).
     pub(crate) fn start_rows(&mut self, n: usize) -> Result<(), WorldError> {
         self.inputs_factored = false;
-        let unset = ConstraintRow {
-            a: JacobianBlock {
-                body: 0,
-                linear: xform::Vector::zeros(),
-                angular: xform::Vector::zeros(),
-            },
-            b: None,
-        };
-        resize(&mut self.rows, n, unset, "rows")?;
+        resize(&mut self.rows, n, empty_row(), "rows")?;
         for column in [
             &mut self.eta,
             &mut self.push,

@@ -159,7 +159,8 @@ where
             continue;
         }
         if !gathered {
-            // Written over the last step's entries (pushed, they were a copy call each).
+            // Written over what the buffer holds (the velocity solve's changes, read no
+            // more; pushed, the velocities were a copy call each).
             resize(velocity, next.len(), BodyVelocity::default(), "bodies")?;
             for (v, b) in velocity.as_mut_slice().iter_mut().zip(next.iter()) {
                 *v = BodyVelocity {
